@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: executables -> Agent -> backends -> ScreenTimeCore.
+// No product module imports Foundation (only FoundationEssentials) so the agent stays small.
+let package = Package(
+    name: "screentime",
+    products: [
+        .executable(name: "screentime", targets: ["screentime"]),
+    ],
+    targets: [
+        // Xlib, XRandR and XScreenSaver headers, through pkg-config.
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xrandr xscrnsaver",
+                       providers: [.apt(["libx11-dev", "libxrandr-dev", "libxss-dev"])]),
+        // libdbus-1, the reference D-Bus client library.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // SQLite 3 for the usage store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // The pure core: model, config, policy engine, usage ledger. Takes time as an argument; no C.
+        .target(name: "ScreenTimeCore"),
+        // Focus source, window control and idle time on X11 (EWMH, Xlib, XScreenSaver).
+        .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11"]),
+        // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
+        .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11"]),
+        // Session-bus client and service over libdbus-1: notifications and the agent's interface.
+        .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
+        // SQLite store of foreground intervals, bypasses and limits hit.
+        .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite"]),
+        // The agent: one poll loop feeding the engine and carrying out its actions.
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore"]),
+        // The command-line tool; `screentime agent` runs the agent in-process.
+        .executableTarget(name: "screentime", dependencies: ["Agent"]),
+        // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on Xvfb.
+        .executableTarget(name: "screentime-bench", dependencies: ["Agent"]),
+
+        // Fakes for the pure core and the real-desktop harness (Xvfb, openbox, dbus-daemon, dunst).
+        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11"], path: "Tests/TestSupport"),
+        .testTarget(name: "ScreenTimeCoreTests", dependencies: ["ScreenTimeCore", "TestSupport"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "TestSupport"]),
+        .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),
+        .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
+        .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["Agent", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,99 @@
+import FoundationEssentials
+
+/// A change seen by a focus source.
+public enum FocusEvent: Equatable, Sendable {
+    /// The focused top-level window changed; nil when no client window has focus.
+    case focused(WindowFacts?)
+    /// The focused window's title changed.
+    case titleChanged(WindowFacts)
+}
+
+/// Tells which window has focus. Event-driven where the platform allows it; a source that must
+/// poll says when through `nextPoll(after:)`.
+public protocol FocusSource: AnyObject {
+    /// Shown by `doctor` and logged when the backend is chosen.
+    var backendName: String { get }
+    /// A descriptor to poll for readability, or -1 when the source only polls.
+    var pollDescriptor: Int32 { get }
+    /// Reads whatever is pending, without blocking.
+    func drainEvents() throws -> [FocusEvent]
+    /// The focused client window now.
+    func currentFocus() throws -> WindowFacts?
+    /// When the source wants to be asked again although its descriptor stayed quiet (polling fallback).
+    func nextPoll(after now: Date) -> Date?
+}
+
+/// Finds and minimizes an app's windows.
+public protocol WindowControl: AnyObject {
+    /// All top-level client windows, shell windows included (marked by role).
+    func clientWindows() throws -> [WindowFacts]
+    /// Minimizes (iconifies) a window. Throws when the window manager does not allow it.
+    func minimize(_ window: WindowID) throws
+    /// Whether the window is minimized (ICCCM WM_STATE Iconic, or `_NET_WM_STATE_HIDDEN`).
+    func isMinimized(_ window: WindowID) throws -> Bool
+}
+
+/// How long the user has been away from the keyboard and mouse.
+public protocol IdleSource: AnyObject {
+    var backendName: String { get }
+    /// Seconds since the last input.
+    func idleSeconds() throws -> TimeInterval
+    /// Whether a screen saver or lock screen is showing.
+    func screenSaverActive() throws -> Bool
+}
+
+/// A desktop notification to show, in plain text: the backend escapes it when the server takes markup.
+public struct NotificationRequest: Equatable, Sendable {
+    public var appName: String
+    /// Icon name or path (the app's icon, or a mode's icon).
+    public var icon: String
+    public var summary: String
+    public var body: String
+    /// (key, label) pairs, in order.
+    public var actions: [NotificationAction]
+    public var urgency: Urgency
+    /// Milliseconds; -1 server default, 0 never.
+    public var expireTimeout: Int32
+    /// `category` hint, e.g. "screentime.countdown".
+    public var category: String?
+
+    public enum Urgency: UInt8, Sendable { case low = 0, normal = 1, critical = 2 }
+
+    public init(appName: String = "Screen Time", icon: String, summary: String, body: String,
+                actions: [NotificationAction] = [], urgency: Urgency = .normal, expireTimeout: Int32 = -1,
+                category: String? = nil) {
+        self.appName = appName
+        self.icon = icon
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.urgency = urgency
+        self.expireTimeout = expireTimeout
+        self.category = category
+    }
+}
+
+public struct NotificationAction: Equatable, Sendable {
+    public var key: String
+    public var label: String
+    public init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
+}
+
+/// What came back from the notification server.
+public enum NotificationEvent: Equatable, Sendable {
+    case actionInvoked(id: UInt32, key: String)
+    case closed(id: UInt32, reason: UInt32)
+}
+
+/// Shows notifications (org.freedesktop.Notifications or a dummy).
+public protocol Notifier: AnyObject {
+    var backendName: String { get }
+    /// The server's capabilities (`actions`, `body-markup`, ...); empty when there is no server.
+    var capabilities: Set<String> { get }
+    /// Shows or, with `replacing` non-zero, updates a notification; returns its id.
+    func show(_ request: NotificationRequest, replacing id: UInt32) throws -> UInt32
+    func close(_ id: UInt32) throws
+}
