@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // SQLite 3 for the usage store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libical, to read calendars (.ics) whose events name a mode: recurrences and time zones.
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
         // The pure core: model, config, policy engine, usage ledger. Takes time as an argument; no C.
         .target(name: "ScreenTimeCore"),
@@ -27,8 +29,10 @@ let package = Package(
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.
         .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite"]),
+        // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
+        .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore", "CalendarFeed"]),
         // The command-line tool; `screentime agent` runs the agent in-process.
         .executableTarget(name: "screentime", dependencies: ["Agent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on Xvfb.
@@ -41,6 +45,7 @@ let package = Package(
         .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
+        .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],
