@@ -236,13 +236,10 @@ final class UsageDatabaseTests: XCTestCase {
         XCTAssertEqual(try reader.usageByApp(from: at(0), to: at(100)), ["firefox": 25, "xterm": 5])
     }
 
-    func testManyExtendsStayFast() throws {
-        // A coarse guard on the agent's hot path: each extend is one small committed transaction.
+    func testManyExtendsOfOneInterval() throws {
         let db = try UsageDatabase(path: path)
         let id = try db.beginInterval(app: "firefox", title: "", mode: "standard", at: at(0))
-        let started = Date()
         for second in 1...500 { try db.extendInterval(id, to: at(Double(second))) }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
         XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), ["firefox": 500])
     }
 }
