@@ -34,6 +34,12 @@ public struct Settings: Equatable, Sendable {
     }
 }
 
+/// The two exemption lists: `important` apps have no limit, `essential` apps are never restricted.
+public enum ExemptionKind: String, CaseIterable, Sendable {
+    case important
+    case essential
+}
+
 /// Sections and keys of the config file, in one place for the reader and the CLI's writers.
 public enum ConfigKey {
     public static let general = "general"

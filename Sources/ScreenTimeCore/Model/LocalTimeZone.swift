@@ -36,6 +36,11 @@ public struct DayBoundary: Equatable, Sendable {
         return self.start(of: start.addingTimeInterval(26 * 3600), in: zone)
     }
 
+    /// The start of the day labelled `date`: that local date at the day-start time.
+    public func start(ofDay date: CivilDate, in zone: LocalTimeZone) -> Date {
+        Self.instant(ofLocal: Double(date.daysSinceEpoch * 86_400 + startMinute * 60), in: zone)
+    }
+
     /// The day's label (`2026-11-29`), the local date the day started on.
     public func label(of instant: Date, in zone: LocalTimeZone) -> String {
         let start = start(of: instant, in: zone)
@@ -88,10 +93,49 @@ public struct CivilDate: Equatable, Comparable, Sendable, CustomStringConvertibl
         return era * 146_097 + doe - 719_468
     }
 
+    /// `2026-11-29`; nil for anything else.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        self.init(year: y, month: m, day: d)
+        guard CivilDate(localSeconds: Double(daysSinceEpoch * 86_400)) == self else { return nil }
+    }
+
+    public func adding(days: Int) -> CivilDate { CivilDate(localSeconds: Double((daysSinceEpoch + days) * 86_400)) }
+
+    /// `Mon` ... `Sun`.
+    public var weekdayName: String {
+        ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((daysSinceEpoch % 7) + 7) % 7]
+    }
+
     public var description: String {
         func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(year)-\(pad(month))-\(pad(day))"
     }
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
+}
+
+/// Instants as a user reads them, in their time zone.
+public enum LocalTimeText {
+    /// `09:45`.
+    public static func clock(_ instant: Date, in zone: LocalTimeZone) -> String {
+        let local = Int((instant.timeIntervalSince1970 + Double(zone.utcOffset(at: instant))).rounded(.down))
+        let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
+        return pad(minutes / 60) + ":" + pad(minutes % 60)
+    }
+
+    /// `2026-11-29T09:45:00+01:00`.
+    public static func iso8601(_ instant: Date, in zone: LocalTimeZone) -> String {
+        let offset = zone.utcOffset(at: instant)
+        let local = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down))
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        let date = CivilDate(localSeconds: Double(local))
+        let sign = offset < 0 ? "-" : "+"
+        return "\(date)T\(pad(seconds / 3600)):\(pad(seconds % 3600 / 60)):\(pad(seconds % 60))"
+            + "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) % 3600 / 60))"
+    }
+
+    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
