@@ -101,10 +101,12 @@ public final class BusConnection {
     /// Calls a method and waits up to `timeout` for the reply's arguments. An error reply (including
     /// no owner and timeout) is thrown as `BusMethodError`. Messages arriving meanwhile stay queued:
     /// call `dispatchPending()` afterwards, as the descriptor will not signal them again.
+    /// With `autoStart` false the bus does not start an activatable service for the call.
     public func call(destination: String, path: String, interface: String, method: String,
-                     arguments: [BusValue] = [], timeout: Duration = .seconds(5)) throws -> [BusValue] {
+                     arguments: [BusValue] = [], timeout: Duration = .seconds(5), autoStart: Bool = true) throws -> [BusValue] {
         guard !isClosed else { throw BusError.disconnected }
         let message = try MessageRef.methodCall(destination: destination, path: path, interface: interface, member: method)
+        message.setAutoStart(autoStart)
         try message.append(arguments)
         let reply = try raw.call(message, timeoutMilliseconds: Self.milliseconds(timeout))
         return reply.arguments()

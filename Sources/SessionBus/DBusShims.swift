@@ -115,6 +115,9 @@ final class MessageRef {
         return MessageRef(owning: reply)
     }
 
+    /// Whether the bus may start an activatable service to receive this call (D-Bus activation).
+    func setAutoStart(_ on: Bool) { dbus_message_set_auto_start(pointer, on ? 1 : 0) }
+
     var kind: BusMessage.Kind {
         switch dbus_message_get_type(pointer) {
         case DBUS_MESSAGE_TYPE_METHOD_CALL: return .methodCall

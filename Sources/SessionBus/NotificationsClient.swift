@@ -54,20 +54,27 @@ public final class NotificationsClient: Notifier {
     public var onServerChange: ((NotificationServerInfo?) -> Void)?
 
     private let connection: BusConnection
+    private let serverName: String
+    private let activatesServer: Bool
     private let callTimeout: Duration
     private var ownIDs: Set<UInt32> = []
 
     public var serverAvailable: Bool { serverInfo != nil }
 
     /// Subscribes to the server's signals and reads its capabilities; a missing server is not an error
-    /// here (capabilities stay empty until one appears).
-    public init(connection: BusConnection, callTimeout: Duration = .seconds(2),
+    /// here (capabilities stay empty until one appears). `serverName` is the bus name the server owns.
+    /// With `activatesServer` (the default) calls let the bus start an installed server (D-Bus
+    /// activation) when none runs, as desktops without an autostarted one rely on.
+    public init(connection: BusConnection, serverName: String = NotificationsClient.busName,
+                activatesServer: Bool = true, callTimeout: Duration = .seconds(2),
                 onEvent: @escaping (NotificationEvent) -> Void = { _ in }) throws {
         self.connection = connection
+        self.serverName = serverName
+        self.activatesServer = activatesServer
         self.callTimeout = callTimeout
         self.onEvent = onEvent
-        try connection.addMatch("type='signal',sender='\(Self.busName)',path='\(Self.objectPath)',interface='\(Self.interface)'")
-        try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.busName)'")
+        try connection.addMatch("type='signal',sender='\(serverName)',path='\(Self.objectPath)',interface='\(Self.interface)'")
+        try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(serverName)'")
         connection.onSignal(interface: Self.interface) { [weak self] message in
             self?.serverSignal(message)
         }
@@ -126,8 +133,8 @@ public final class NotificationsClient: Notifier {
     // MARK: Private
 
     private func call(_ method: String, _ arguments: [BusValue] = []) throws -> [BusValue] {
-        try connection.call(destination: Self.busName, path: Self.objectPath, interface: Self.interface,
-                            method: method, arguments: arguments, timeout: callTimeout)
+        try connection.call(destination: serverName, path: Self.objectPath, interface: Self.interface,
+                            method: method, arguments: arguments, timeout: callTimeout, autoStart: activatesServer)
     }
 
     /// A call that notices the server has gone (between its leaving and our seeing NameOwnerChanged).
@@ -157,11 +164,11 @@ public final class NotificationsClient: Notifier {
 
     private func ownerChanged(_ message: BusMessage) {
         let args = message.arguments
-        guard args.count == 3, args[0].stringValue == Self.busName, let newOwner = args[2].stringValue else { return }
+        guard args.count == 3, args[0].stringValue == serverName, let newOwner = args[2].stringValue else { return }
         if newOwner.isEmpty {
             serverGone()
         } else {
-            ownIDs.removeAll() // ids belong to the old server
+            // Our ids stay: a Notify may already have reached the new server before this signal.
             refreshServer()
             onServerChange?(serverInfo)
         }
@@ -171,7 +178,6 @@ public final class NotificationsClient: Notifier {
         let hadServer = serverAvailable
         capabilities = []
         serverInfo = nil
-        ownIDs.removeAll()
         if hadServer { onServerChange?(nil) }
     }
 }
