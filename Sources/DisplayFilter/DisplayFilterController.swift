@@ -102,7 +102,8 @@ public final class DisplayFilterController {
         }
         try show(fade.from.blended(toward: fade.to, fraction: max(elapsed, 0) / Self.fadeDuration))
         // Keep to the fade's own grid, so a late loop skips steps instead of stretching the fade.
-        let nextStep = (max(elapsed, 0) / Self.stepInterval).rounded(.down) + 1
+        // (The tolerance keeps 0.3 / 0.1 = 2.999… from asking for the step just shown again.)
+        let nextStep = (max(elapsed, 0) / Self.stepInterval + 1e-6).rounded(.down) + 1
         return fade.start.addingTimeInterval(min(nextStep * Self.stepInterval, Self.fadeDuration))
     }
 
