@@ -63,6 +63,7 @@ public final class DisplayFilterController {
     /// method per output and starts listening for outputs coming and going.
     @discardableResult
     public func start() throws -> [DisplayOutputReport] {
+        try ensureOpen()
         if !store.isEmpty { try restoreFromSavedState() }
         try rescanOutputs()
         randr.selectChangeEvents()
@@ -70,10 +71,20 @@ public final class DisplayFilterController {
         return report()
     }
 
+    /// Looks at the outputs and picks their methods without changing or restoring anything
+    /// (for `screentime doctor`, which may run beside the agent).
+    @discardableResult
+    public func probe() throws -> [DisplayOutputReport] {
+        try ensureOpen()
+        try rescanOutputs()
+        return report()
+    }
+
     /// Fades to `filter` over `fadeDuration` (or at once with `fade: false`). Returns when to call
     /// `step(now:)` next, or nil when nothing is left to do.
     @discardableResult
     public func setFilter(_ filter: ColorFilter, now: Date, fade animated: Bool = true) throws -> Date? {
+        try ensureOpen()
         if !started { try start() }
         target = filter
         if filter == shown {
@@ -90,6 +101,7 @@ public final class DisplayFilterController {
     @discardableResult
     public func step(now: Date) throws -> Date? {
         guard let fade else { return nil }
+        try ensureOpen()
         let elapsed = now.timeIntervalSince(fade.start)
         if elapsed >= Self.fadeDuration {
             self.fade = nil
@@ -119,6 +131,7 @@ public final class DisplayFilterController {
     /// file once its output is back. Returns the names of the outputs restored.
     @discardableResult
     public func restoreFromSavedState() throws -> [String] {
+        try ensureOpen()
         let outputs = try randr.outputs()
         var restored: [String] = []
         for (file, originals) in try store.load() {
@@ -143,12 +156,15 @@ public final class DisplayFilterController {
         randr.close()
     }
 
+    deinit { close() }
+
     // MARK: Outputs coming and going
 
     /// Reads pending events on the controller's own connection; when outputs changed, the new ones
     /// get the current filter. Returns whether anything changed.
     @discardableResult
     public func drainEvents() throws -> Bool {
+        try ensureOpen()
         guard randr.drainChangeEvents() > 0 else { return false }
         try rescanOutputs()
         return true
@@ -164,13 +180,20 @@ public final class DisplayFilterController {
 
     /// Each output with its gamma size, whether it has a CTM, the method in use and what that
     /// method cannot show of the current target (for `screentime doctor`).
-    public func report() -> [DisplayOutputReport] {
-        methods.values.map { $0.report(for: target) }.sorted { $0.name < $1.name }
+    public func report() -> [DisplayOutputReport] { report(for: target) }
+
+    /// The same, as if `filter` were asked for: e.g. whether grayscale would show.
+    public func report(for filter: ColorFilter) -> [DisplayOutputReport] {
+        methods.values.map { $0.report(for: filter) }.sorted { $0.name < $1.name }
     }
 
     // MARK: Internals
 
     static let stepInterval = fadeDuration / Double(fadeSteps)
+
+    private func ensureOpen() throws {
+        if closed { throw DisplayFilterError.connectionClosed }
+    }
 
     private func rescanOutputs() throws {
         let current = try randr.outputs().filter { $0.crtc != nil }
@@ -230,7 +253,8 @@ public final class DisplayFilterController {
 
     /// Puts the originals back and deletes their files; files of outputs that failed stay for the next start.
     private func finishFiltering() throws {
-        guard filtering else { return }
+        // Once closed there is no way to the server; the files stay for the next start.
+        guard filtering, !closed else { return }
         var firstError: Error?
         for method in methods.values {
             do {

@@ -11,6 +11,7 @@ public enum DisplayFilterError: Error, Equatable, CustomStringConvertible {
     case malformedCTM(output: String, format: Int, items: Int)
     case savedState(path: String, reason: String)
     case notStarted(output: String)
+    case connectionClosed
 
     public var description: String {
         switch self {
@@ -25,6 +26,7 @@ public enum DisplayFilterError: Error, Equatable, CustomStringConvertible {
         case .malformedCTM(let output, let format, let items):
             return "CTM on \(output) is not 18 32-bit integers (format \(format), \(items) items)"
         case .savedState(let path, let reason): return "saved display state \(path): \(reason)"
+        case .connectionClosed: return "the display filter's X connection is closed"
         case .notStarted(let output): return "the filter on \(output) was not started (its originals are unknown)"
         }
     }
