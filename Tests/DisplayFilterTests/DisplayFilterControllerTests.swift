@@ -153,8 +153,10 @@ final class DisplayFilterControllerTests: XCTestCase {
         try crashed.setFilter(.warmGrayscale(kelvin: 3500), now: Date(), fade: false)
         crashed.close() // gone without restoring, as after SIGKILL; -noreset keeps the ramps
         controllers.removeAll { $0 === crashed }
+        XCTAssertNoThrow(try crashed.restore(), "an exit path after the connection is gone must not crash")
         XCTAssertNotEqual(fixture.gamma(), original)
         XCTAssertNotEqual(fixture.ctmWords(), CTMEncoding.identity)
+        XCTAssertFalse(savedFiles(crashed).isEmpty, "the originals wait on disk for the next start")
 
         let next = try makeController()
         XCTAssertEqual(try next.restoreFromSavedState(), [fixture.outputName])
