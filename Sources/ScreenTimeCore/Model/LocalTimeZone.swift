@@ -1,0 +1,97 @@
+import FoundationEssentials
+
+/// The user's time zone as the core needs it: the offset from UTC at an instant. The platform
+/// answers from tzdata (localtime_r); tests use fixed and daylight-saving fakes.
+public protocol LocalTimeZone {
+    /// Seconds east of UTC at `instant`.
+    func utcOffset(at instant: Date) -> Int
+}
+
+public struct FixedOffsetZone: LocalTimeZone {
+    public var seconds: Int
+    public init(seconds: Int) { self.seconds = seconds }
+    public func utcOffset(at instant: Date) -> Int { seconds }
+}
+
+/// Days that start at a configurable local time (default 04:00), so a late night counts
+/// toward the day it began.
+public struct DayBoundary: Equatable, Sendable {
+    /// Minutes after local midnight.
+    public var startMinute: Int
+
+    public init(startMinute: Int = 4 * 60) { self.startMinute = startMinute }
+
+    /// The start of the day containing `instant`, as an instant.
+    public func start(of instant: Date, in zone: LocalTimeZone) -> Date {
+        let local = instant.timeIntervalSince1970 + Double(zone.utcOffset(at: instant))
+        let shift = Double(startMinute * 60)
+        let localStart = ((local - shift) / 86_400).rounded(.down) * 86_400 + shift
+        return Self.instant(ofLocal: localStart, in: zone)
+    }
+
+    /// The start of the next day after the one containing `instant`.
+    public func end(of instant: Date, in zone: LocalTimeZone) -> Date {
+        let start = start(of: instant, in: zone)
+        // 26 h later is always inside the next day, whatever daylight saving did.
+        return self.start(of: start.addingTimeInterval(26 * 3600), in: zone)
+    }
+
+    /// The day's label (`2026-11-29`), the local date the day started on.
+    public func label(of instant: Date, in zone: LocalTimeZone) -> String {
+        let start = start(of: instant, in: zone)
+        return CivilDate(localSeconds: start.timeIntervalSince1970 + Double(zone.utcOffset(at: start))).description
+    }
+
+    /// The instant a local wall-clock time (seconds since the local epoch) happens; in a
+    /// daylight-saving gap, the moment just after it.
+    static func instant(ofLocal local: Double, in zone: LocalTimeZone) -> Date {
+        var guess = Date(timeIntervalSince1970: local - Double(zone.utcOffset(at: Date(timeIntervalSince1970: local))))
+        for _ in 0..<2 {
+            guess = Date(timeIntervalSince1970: local - Double(zone.utcOffset(at: guess)))
+        }
+        return guess
+    }
+}
+
+/// A proleptic Gregorian date, from days since 1970-01-01 (Howard Hinnant's civil_from_days).
+public struct CivilDate: Equatable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    public init(localSeconds: Double) {
+        let days = Int((localSeconds / 86_400).rounded(.down))
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public var description: String {
+        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(pad(month))-\(pad(day))"
+    }
+
+    public static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
+}
