@@ -184,6 +184,42 @@ final class BusConnectionTests: XCTestCase {
         }
     }
 
+    /// A bus daemon of its own, stopped under the connection: the shared one must stay up.
+    func testBusGoingAwayIsReportedAsDisconnectedWithoutExiting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-bus-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: try DesktopHarness.which("dbus-daemon"))
+        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1", "--address=unix:path=\(folder.path)/bus"]
+        let out = Pipe()
+        daemon.standardOutput = out
+        try daemon.run()
+        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
+        var address = ""
+        let addressDeadline = Date().addingTimeInterval(5)
+        while !address.hasSuffix("\n") && Date() < addressDeadline {
+            address += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let connection = try BusConnection(address: address.trimmingCharacters(in: .whitespacesAndNewlines))
+        try connection.dispatchPending()
+
+        daemon.terminate()
+        daemon.waitUntilExit()
+        let deadline = Date().addingTimeInterval(5)
+        var outcome: Error?
+        while outcome == nil && Date() < deadline {
+            do {
+                try connection.dispatchPending()
+                usleep(10_000)
+            } catch {
+                outcome = error
+            }
+        }
+        XCTAssertEqual(outcome as? BusError, .disconnected)
+        XCTAssertFalse(connection.isConnected)
+    }
+
     func testConnectingToAMissingBusIsATypedError() {
         XCTAssertThrowsError(try BusConnection(address: "unix:path=/nonexistent/screentime-bus")) { error in
             guard case .failed(let context, let name, _) = error as? BusError else { return XCTFail("\(error)") }
