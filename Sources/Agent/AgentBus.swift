@@ -18,7 +18,7 @@ final class AgentBus {
             connection.close()
             throw AgentError.alreadyRunning
         }
-        notifier = NotificationsClient(connection: connection)
+        notifier = try NotificationsClient(connection: connection)
         if let server = notifier.serverInfo {
             Log.info("notifications: \(server.name) \(server.version), capabilities \(notifier.capabilities.sorted().joined(separator: " "))")
         } else {

@@ -13,8 +13,6 @@ public final class AgentRunner {
         public var environment: [String: String]
         /// How often the open interval is written while counting: the most a SIGKILL can lose.
         public var flushInterval: TimeInterval = 2
-        /// Debounce for window managers that set `_NET_ACTIVE_WINDOW` to None between switches.
-        public var noneDebounce: TimeInterval = 0.15
 
         public init(environment: [String: String]) { self.environment = environment }
     }
@@ -132,7 +130,7 @@ public final class AgentRunner {
         if let poll = desktop?.focus.nextPoll(after: now), poll <= now { handle(.x11) }
         if let check = nextIdleCheck, check <= now { checkIdle(now: now) }
         if let id = openInterval, now >= lastFlush.addingTimeInterval(options.flushInterval) { flush(id, to: now) }
-        if let reconnect = nextReconnect, reconnect <= now { reconnect(now: now) }
+        if let due = nextReconnect, due <= now { reconnect(now: now) }
     }
 
     func checkIdle(now: Date) {
@@ -152,7 +150,7 @@ public final class AgentRunner {
 
     func connectDesktop(now: Date) {
         do {
-            let session = try X11Session(displayName: options.environment["DISPLAY"], noneDebounce: options.noneDebounce)
+            let session = try X11Session(displayName: options.environment["DISPLAY"])
             desktop = session
             Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
             nextIdleCheck = now

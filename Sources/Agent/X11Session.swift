@@ -10,9 +10,9 @@ final class X11Session {
     let windows: EWMHWindowControl
     let idle: IdleSource
 
-    init(displayName: String?, noneDebounce: TimeInterval) throws {
+    init(displayName: String?) throws {
         connection = try X11Connection(displayName: displayName)
-        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection, noneDebounce: noneDebounce)
+        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection)
         windows = EWMHWindowControl(connection: connection)
         idle = try ScreenSaverIdleSource(connection: connection)
     }

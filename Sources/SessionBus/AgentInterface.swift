@@ -33,10 +33,6 @@ public enum AgentInterface {
         public static let statusChanged = "StatusChanged"
     }
 
-    /// Values of the `kind` argument of SetExemption and ListExemptions.
-    public enum ExemptionKind: String, CaseIterable, Sendable {
-        case important, essential
-    }
 
     /// Error names the agent replies with.
     public enum Error {

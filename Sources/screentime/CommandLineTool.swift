@@ -46,7 +46,7 @@ enum CommandLineTool {
             return 0
         }
         do {
-            try command.init(Arguments(rest)).run(context)
+            try execute(command, Arguments(rest), context)
             return 0
         } catch let error as UsageError {
             context.printError("screentime \(command.name): \(error.message)\n\n" + help(for: command))
@@ -63,10 +63,15 @@ enum CommandLineTool {
         }
     }
 
+    /// Parses, validates and runs one command (generic, so the existential metatype is opened).
+    private static func execute<C: Subcommand>(_ command: C.Type, _ arguments: Arguments, _ context: Context) throws {
+        try C(arguments).run(context)
+    }
+
     static let version = "0.1.0"
 
     static func help() -> String {
-        let width = commands.map(\.name.count).max() ?? 0
+        let width = commands.map { $0.name.count }.max() ?? 0
         let lines = commands.map { "  " + $0.name.padding(to: width) + "  " + $0.abstract }
         return """
             screentime: Screen Time for the Linux desktop. Counts time per app, warns before a limit,

@@ -67,7 +67,4 @@ final class AgentInterfaceTests: XCTestCase {
         }
     }
 
-    func testExemptionKinds() {
-        XCTAssertEqual(AgentInterface.ExemptionKind.allCases.map(\.rawValue), ["important", "essential"])
-    }
 }

@@ -67,8 +67,8 @@ public final class DesktopHarness {
         try waitFor("Xvfb", timeout: 10, alive: xvfb) { Self.canOpenDisplay(self.display) }
 
         let busOut = Pipe()
-        let bus = try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1",
-                                              "--address=unix:path=\(root.path)/bus"], stdout: busOut)
+        let bus = try launch("dbus-daemon", ["--config-file=\(try writeBusConfig())", "--nofork", "--nopidfile",
+                                              "--print-address=1"], stdout: busOut)
         busAddress = try Self.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
         _ = bus
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
@@ -76,7 +76,31 @@ public final class DesktopHarness {
         let openbox = try launch("openbox", ["--sm-disable", "--config-file", try writeOpenboxConfig()])
         try waitFor("openbox", timeout: 10, alive: openbox) { Self.hasWindowManager(self.display) }
 
+        let menu = root.appendingPathComponent("dunst-menu").path
+        try DunstControl.installMenu(in: menu)
+        DesktopHarness.dunstrc = DunstControl.dunstrc(menuDirectory: menu)
         try startNotificationServer()
+    }
+
+    /// A session bus that activates no services: with the standard service directories it would
+    /// start the system's dunst by itself whenever a test has stopped ours.
+    private func writeBusConfig() throws -> String {
+        let url = root.appendingPathComponent("bus.conf")
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <keep_umask/>
+          <listen>unix:path=\(root.path)/bus</listen>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
     }
 
     /// Starts dunst (again, after `stopNotificationServer()`), waiting until it owns its bus name.

@@ -52,17 +52,10 @@ public final class DunstControl {
         printf '%s\n' "$answer" > "$dir/chosen.tmp" && mv "$dir/chosen.tmp" "$dir/chosen"
         """#
 
-    /// Controls the harness's dunst. When the harness was not started with `dunstrc(menuDirectory:)`,
-    /// installs the menu and restarts dunst with it.
+    /// Controls the harness's dunst, whose dunstrc points its menu at `dunst-menu` (the harness
+    /// installs it with `installMenu(in:)`).
     public init(desktop: DesktopHarness) throws {
         menuDirectory = desktop.root.appendingPathComponent("dunst-menu")
-        try Self.installMenu(in: menuDirectory.path)
-        let wanted = Self.dunstrc(menuDirectory: menuDirectory.path)
-        if DesktopHarness.dunstrc != wanted {
-            DesktopHarness.dunstrc = wanted
-            desktop.stopNotificationServer()
-            try desktop.startNotificationServer()
-        }
         connection = try BusConnection(address: desktop.busAddress)
     }
 
