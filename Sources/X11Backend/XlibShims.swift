@@ -255,12 +255,12 @@ struct XDisplay {
                                 atom: Atom(rawValue: event.xproperty.atom))
     }
 
-    var hasScreenSaverExtension: Bool {
+    func hasScreenSaverExtension() throws -> Bool {
         var eventBase: Int32 = 0
         var errorBase: Int32 = 0
-        return (try? checked("XScreenSaverQueryExtension") {
+        return try checked("XScreenSaverQueryExtension") {
             XScreenSaverQueryExtension(pointer, &eventBase, &errorBase)
-        }) ?? 0 != 0
+        } != 0
     }
 
     func screenSaverInfo() throws -> ScreenSaverInfo {
