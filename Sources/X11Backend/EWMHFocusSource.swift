@@ -1,4 +1,3 @@
-import CX11
 import FoundationEssentials
 import ScreenTimeCore
 
@@ -35,7 +34,7 @@ public final class EWMHFocusSource: FocusSource {
         self.noneDebounce = noneDebounce
         self.clock = clock
         let rootMask = try connection.display.attributes(connection.root).eventMask
-        try connection.display.selectInput(connection.root, mask: rootMask | PropertyChangeMask)
+        try connection.display.selectInput(connection.root, mask: rootMask | XConstants.propertyChangeMask)
         reported = try currentFocus()
         try watchTitle(of: reported.map { Window($0.window) })
     }
@@ -132,13 +131,13 @@ public final class EWMHFocusSource: FocusSource {
     private func watchTitle(of window: Window?) throws {
         guard window != watched else { return }
         if let old = watched {
-            do { try connection.display.selectInput(old, mask: NoEventMask) }
+            do { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
             catch let error as X11Error where error.isWindowGone {}
         }
         watched = nil
         guard let window else { return }
         do {
-            try connection.display.selectInput(window, mask: PropertyChangeMask)
+            try connection.display.selectInput(window, mask: XConstants.propertyChangeMask)
             watched = window
         } catch let error as X11Error where error.isWindowGone {}
     }

@@ -50,6 +50,14 @@ struct PropertyValue {
     var items: [UInt]
 }
 
+/// Xlib constants the rest of the module needs, so that only this file imports CX11.
+enum XConstants {
+    static let propertyChangeMask = PropertyChangeMask
+    static let noEventMask = NoEventMask
+    /// ICCCM WM_STATE value of a minimized window.
+    static let iconicState = UInt(IconicState)
+}
+
 /// The parts of XWindowAttributes we use.
 struct WindowAttributes {
     var overrideRedirect: Bool
