@@ -1,4 +1,3 @@
-import CX11
 import FoundationEssentials
 import ScreenTimeCore
 
@@ -9,6 +8,9 @@ import ScreenTimeCore
 /// A None is therefore only reported as `.focused(nil)` once it has lasted `noneDebounce`:
 /// `nextPoll(after:)` asks to be called again then. A transient dialog (WM_TRANSIENT_FOR) is
 /// reported with its own WM_CLASS, which toolkits set to its parent app's.
+///
+/// The source reads every event on its connection and keeps only PropertyNotify: components that
+/// need other events (RandR screen changes) use a connection of their own.
 public final class EWMHFocusSource: FocusSource {
     public let backendName = "EWMH _NET_ACTIVE_WINDOW"
     /// How long `_NET_ACTIVE_WINDOW` must stay None before focus counts as gone.
@@ -23,6 +25,8 @@ public final class EWMHFocusSource: FocusSource {
     private var watched: Window?
     /// When `_NET_ACTIVE_WINDOW` became None, while that is not yet reported.
     private var noneSince: Date?
+    /// The last drain stopped at its bound with events still queued.
+    private var backlog = false
 
     public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, clock: @escaping () -> Date = { Date() }) throws {
         self.connection = connection
@@ -30,7 +34,7 @@ public final class EWMHFocusSource: FocusSource {
         self.noneDebounce = noneDebounce
         self.clock = clock
         let rootMask = try connection.display.attributes(connection.root).eventMask
-        try connection.display.selectInput(connection.root, mask: rootMask | PropertyChangeMask)
+        try connection.display.selectInput(connection.root, mask: rootMask | XConstants.propertyChangeMask)
         reported = try currentFocus()
         try watchTitle(of: reported.map { Window($0.window) })
     }
@@ -47,17 +51,23 @@ public final class EWMHFocusSource: FocusSource {
     }
 
     public func nextPoll(after now: Date) -> Date? {
-        noneSince.map { $0.addingTimeInterval(noneDebounce) }
+        if backlog { return now }
+        return noneSince.map { $0.addingTimeInterval(noneDebounce) }
     }
 
     public func drainEvents() throws -> [FocusEvent] {
         var events: [FocusEvent] = []
         // Reading properties can queue new events inside Xlib, where polling the socket would not
-        // see them: go on until the queue is empty after our own round trips.
-        while true {
+        // see them: go on until the queue is empty after our own round trips. A window renaming
+        // itself without pause must not hold the agent here: past a bound, `nextPoll` asks to be
+        // called again at once.
+        backlog = true
+        for _ in 0..<Self.maxRounds {
             var activeChanged = false
             var titleChanged = false
-            while try connection.display.pendingEvents() > 0 {
+            var read = 0
+            while read < Self.maxEventsPerRound, try connection.display.pendingEvents() > 0 {
+                read += 1
                 guard case .propertyChanged(let window, let atom) = try connection.display.nextEvent() else { continue }
                 if window == connection.root && atom == connection.atoms.netActiveWindow { activeChanged = true }
                 if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName) {
@@ -69,7 +79,10 @@ public final class EWMHFocusSource: FocusSource {
             } else if titleChanged {
                 events += try titleMayHaveChanged()
             }
-            if !activeChanged && !titleChanged { break }
+            if read == 0 {
+                backlog = false
+                break
+            }
         }
         if let since = noneSince, clock() >= since.addingTimeInterval(noneDebounce) {
             noneSince = nil
@@ -77,6 +90,9 @@ public final class EWMHFocusSource: FocusSource {
         }
         return events
     }
+
+    private static let maxRounds = 8
+    private static let maxEventsPerRound = 256
 
     private func activeWindowChanged(debounced: Bool = false) throws -> [FocusEvent] {
         guard let facts = try currentFocus() else {
@@ -115,13 +131,13 @@ public final class EWMHFocusSource: FocusSource {
     private func watchTitle(of window: Window?) throws {
         guard window != watched else { return }
         if let old = watched {
-            do { try connection.display.selectInput(old, mask: NoEventMask) }
+            do { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
             catch let error as X11Error where error.isWindowGone {}
         }
         watched = nil
         guard let window else { return }
         do {
-            try connection.display.selectInput(window, mask: PropertyChangeMask)
+            try connection.display.selectInput(window, mask: XConstants.propertyChangeMask)
             watched = window
         } catch let error as X11Error where error.isWindowGone {}
     }

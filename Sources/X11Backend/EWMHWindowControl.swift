@@ -1,4 +1,3 @@
-import CX11
 import ScreenTimeCore
 
 /// Lists and minimizes client windows through EWMH and ICCCM.
@@ -52,7 +51,7 @@ public final class EWMHWindowControl: WindowControl {
         let window = Window(id)
         if let state = try connection.display.property(window, connection.atoms.wmState, maxLength: 2),
            let first = state.items.first {
-            return first == UInt(IconicState)
+            return first == XConstants.iconicState
         }
         return try inspector.cardinals(window, connection.atoms.netWMState).contains(connection.atoms.netWMStateHidden.rawValue)
     }

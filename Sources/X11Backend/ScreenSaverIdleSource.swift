@@ -8,7 +8,7 @@ public final class ScreenSaverIdleSource: IdleSource {
 
     /// Throws `X11Error.extensionMissing` when the server lacks MIT-SCREEN-SAVER.
     public init(connection: X11Connection) throws {
-        guard connection.display.hasScreenSaverExtension else {
+        guard try connection.display.hasScreenSaverExtension() else {
             throw X11Error.extensionMissing("MIT-SCREEN-SAVER")
         }
         self.connection = connection

@@ -15,7 +15,7 @@ public struct WMCapabilities: Equatable, Sendable {
         let inspector = WindowInspector(connection: connection)
         let atoms = connection.atoms
         var capabilities = WMCapabilities(windowManagerName: nil, hasEWMH: false, supportsActiveWindow: false,
-                                          hasScreenSaverExtension: connection.display.hasScreenSaverExtension,
+                                          hasScreenSaverExtension: try connection.display.hasScreenSaverExtension(),
                                           randrVersion: try connection.display.randrVersion().map { "\($0.major).\($0.minor)" })
         // A WM that exited leaves a stale property behind: its window is gone or no longer points at itself.
         if let raw = try inspector.cardinals(connection.root, atoms.netSupportingWMCheck).first, raw != 0 {

@@ -50,6 +50,14 @@ struct PropertyValue {
     var items: [UInt]
 }
 
+/// Xlib constants the rest of the module needs, so that only this file imports CX11.
+enum XConstants {
+    static let propertyChangeMask = PropertyChangeMask
+    static let noEventMask = NoEventMask
+    /// ICCCM WM_STATE value of a minimized window.
+    static let iconicState = UInt(IconicState)
+}
+
 /// The parts of XWindowAttributes we use.
 struct WindowAttributes {
     var overrideRedirect: Bool
@@ -255,12 +263,12 @@ struct XDisplay {
                                 atom: Atom(rawValue: event.xproperty.atom))
     }
 
-    var hasScreenSaverExtension: Bool {
+    func hasScreenSaverExtension() throws -> Bool {
         var eventBase: Int32 = 0
         var errorBase: Int32 = 0
-        return (try? checked("XScreenSaverQueryExtension") {
+        return try checked("XScreenSaverQueryExtension") {
             XScreenSaverQueryExtension(pointer, &eventBase, &errorBase)
-        }) ?? 0 != 0
+        } != 0
     }
 
     func screenSaverInfo() throws -> ScreenSaverInfo {

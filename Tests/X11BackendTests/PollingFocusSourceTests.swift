@@ -20,10 +20,18 @@ final class PollingFocusSourceTests: XCTestCase {
         connection.close()
     }
 
+    /// Opens a window and waits until openbox has focused it, so it takes no focus back later.
+    private func openActive(_ wmClass: String, _ title: String) throws -> TestWindow {
+        let window = try client.openWindow(class: wmClass, title: title)
+        opened.append(window)
+        client.activate(window)
+        XCTAssertTrue(client.waitUntil { self.client.activeWindow() == window.xid && self.client.inputFocus() == window.xid })
+        return window
+    }
+
     func testFindsTheClientWindowOfAFocusedFrame() throws {
         let source = try PollingFocusSource(connection: connection)
-        let window = try client.openWindow(class: "StFramed", title: "Framed")
-        opened.append(window)
+        let window = try openActive("StFramed", "Framed")
         let frame = try XCTUnwrap(client.frame(of: window))
         XCTAssertNotEqual(frame, window.xid, "openbox did not reparent the window into a frame")
 
@@ -36,8 +44,7 @@ final class PollingFocusSourceTests: XCTestCase {
 
     func testFindsTheClientWindowOfAFocusedChild() throws {
         let source = try PollingFocusSource(connection: connection)
-        let window = try client.openWindow(class: "StParent", title: "Parent")
-        opened.append(window)
+        let window = try openActive("StParent", "Parent")
         let child = client.openChild(of: window)
 
         client.setInputFocus(child)

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import X11Backend
 
 /// An Xvfb of a test's own, apart from the shared desktop, for tests that kill the server.
 final class ThrowawayXServer {
@@ -28,6 +29,14 @@ final class ThrowawayXServer {
                 throw DesktopHarness.Failure.didNotStart("Xvfb \(display)", "no socket")
             }
             usleep(20_000)
+        }
+    }
+
+    /// Connects, retrying while the fresh server starts accepting.
+    func connect() throws -> X11Connection {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do { return try X11Connection(displayName: display) } catch where Date() < deadline { usleep(20_000) }
         }
     }
 

@@ -21,38 +21,49 @@ final class X11ConnectionTests: XCTestCase {
         }
     }
 
-    /// The X server dying must surface as `connectionLost` from every source, never exit(1).
-    func testServerGoingAwayThrowsConnectionLost() throws {
+    /// The X server dying must surface as `connectionLost`, never exit(1): here the agent's
+    /// poll loop reads events first.
+    func testServerGoingAwayMakesDrainEventsThrowConnectionLost() throws {
         let server = try ThrowawayXServer()
-        var opened: X11Connection?
-        let deadline = Date().addingTimeInterval(5)
-        while opened == nil && Date() < deadline {
-            opened = try? X11Connection(displayName: server.display)
-            if opened == nil { usleep(20_000) }
-        }
-        let connection = try XCTUnwrap(opened, "could not connect to the throwaway Xvfb")
+        let connection = try server.connect()
         let focus = try EWMHFocusSource(connection: connection)
         let polling = try PollingFocusSource(connection: connection)
-        let idle = try ScreenSaverIdleSource(connection: connection)
         XCTAssertEqual(try focus.drainEvents(), [])
 
         server.kill()
 
-        XCTAssertThrowsError(try focus.drainEvents()) { error in
-            XCTAssertEqual(error as? X11Error, .connectionLost(display: server.display))
-        }
+        let lost = X11Error.connectionLost(display: server.display)
+        XCTAssertThrowsError(try focus.drainEvents()) { XCTAssertEqual($0 as? X11Error, lost) }
         XCTAssertTrue(connection.isConnectionLost)
-        XCTAssertThrowsError(try polling.drainEvents()) { error in
-            XCTAssertEqual(error as? X11Error, .connectionLost(display: server.display))
-        }
-        XCTAssertThrowsError(try idle.idleSeconds()) { error in
-            XCTAssertEqual(error as? X11Error, .connectionLost(display: server.display))
-        }
+        XCTAssertThrowsError(try focus.drainEvents()) { XCTAssertEqual($0 as? X11Error, lost) }
+        XCTAssertThrowsError(try polling.drainEvents()) { XCTAssertEqual($0 as? X11Error, lost) }
         connection.close()
+        try assertOtherConnectionsCarryOn()
+    }
 
-        // The process and its other connections carry on.
+    /// Same, when the first call after the server died sends a request (idle time, input focus).
+    func testServerGoingAwayMakesRequestsThrowConnectionLost() throws {
+        let server = try ThrowawayXServer()
+        let connection = try server.connect()
+        let idle = try ScreenSaverIdleSource(connection: connection)
+        let polling = try PollingFocusSource(connection: connection)
+        let control = EWMHWindowControl(connection: connection)
+
+        server.kill()
+
+        let lost = X11Error.connectionLost(display: server.display)
+        XCTAssertThrowsError(try idle.idleSeconds()) { XCTAssertEqual($0 as? X11Error, lost) }
+        XCTAssertThrowsError(try polling.drainEvents()) { XCTAssertEqual($0 as? X11Error, lost) }
+        XCTAssertThrowsError(try control.clientWindows()) { XCTAssertEqual($0 as? X11Error, lost) }
+        XCTAssertThrowsError(try WMCapabilities.probe(connection)) { XCTAssertEqual($0 as? X11Error, lost) }
+        connection.close()
+        try assertOtherConnectionsCarryOn()
+    }
+
+    private func assertOtherConnectionsCarryOn() throws {
         _ = try DesktopHarness.shared()
         let other = try X11Connection()
+        XCTAssertFalse(other.isConnectionLost)
         XCTAssertNoThrow(try ScreenSaverIdleSource(connection: other).idleSeconds())
     }
 }
