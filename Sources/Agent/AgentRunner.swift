@@ -105,6 +105,9 @@ public final class AgentRunner {
     func focusChanged(_ event: FocusEvent, at now: Date) {
         switch event {
         case .focused(let facts):
+            // A focus change is usually the user's hand: look at the idle counter now rather than
+            // at the next scheduled check, so a return from idle is not noticed late.
+            if !idle.active { checkIdle(now: now) }
             apply(engine.handle(.focus(focusedApp(facts)), at: now))
         case .titleChanged(let facts):
             apply(engine.handle(.title(facts.title), at: now))

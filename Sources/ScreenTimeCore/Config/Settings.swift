@@ -91,7 +91,7 @@ extension Settings {
                 dayBoundary = DayBoundary(startMinute: minute)
             case ConfigKey.idleAfter:
                 idleThreshold = try duration(value, line)
-                guard idleThreshold >= 10 else { throw fail(line, "idle-after must be at least 10s") }
+                guard idleThreshold >= 1 else { throw fail(line, "idle-after must be at least 1s") }
             case ConfigKey.countdown:
                 countdownMarks = try KeyFileList.split(value).map { try duration($0, line) }.sorted(by: >)
             case ConfigKey.continueFor:

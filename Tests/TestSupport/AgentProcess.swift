@@ -1,0 +1,101 @@
+import Foundation
+import SessionBus
+
+/// The built `screentime` binary, run as a user would: `screentime agent` in the background on
+/// the harness's desktop, with its own config and data folders.
+public final class AgentProcess {
+    public let process = Process()
+    public let home: URL
+    public let environment: [String: String]
+    public let logPath: URL
+
+    /// `.build/<config>/screentime`, beside the test bundle.
+    public static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("screentime")
+    }
+
+    /// A fresh home for one test: `config` is written as the user's config file.
+    public static func freshEnvironment(on desk: DesktopHarness, config: String?) throws -> [String: String] {
+        let home = desk.root.appendingPathComponent("agent-\(UUID().uuidString.prefix(8))")
+        var environment = desk.environment
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
+        environment["XDG_DATA_DIRS"] = home.appendingPathComponent("share").path
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/screentime"), withIntermediateDirectories: true)
+        if let config {
+            try config.write(to: home.appendingPathComponent(".config/screentime/config"), atomically: true, encoding: .utf8)
+        }
+        return environment
+    }
+
+    /// Starts the agent and waits until it owns its bus name.
+    public init(environment: [String: String], desk: DesktopHarness) throws {
+        self.environment = environment
+        home = URL(fileURLWithPath: environment["HOME"]!)
+        logPath = home.appendingPathComponent("agent.log")
+        FileManager.default.createFile(atPath: logPath.path, contents: nil)
+        process.executableURL = Self.binary
+        process.arguments = ["agent"]
+        process.environment = environment
+        process.standardError = try FileHandle(forWritingTo: logPath)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !desk.busNameHasOwner(AgentInterface.busName) {
+            guard process.isRunning, Date() < deadline else {
+                throw DesktopHarness.Failure.didNotStart("screentime agent", "log: \(log)")
+            }
+            usleep(20_000)
+        }
+    }
+
+    public var log: String { (try? String(contentsOf: logPath, encoding: .utf8)) ?? "" }
+
+    public var configPath: URL { home.appendingPathComponent(".config/screentime/config") }
+    public var databasePath: String { home.appendingPathComponent(".local/share/screentime/screentime.db").path }
+
+    /// Sends a signal and waits (bounded) for the exit; returns the exit status.
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        return process.terminationStatus
+    }
+
+    /// Runs `screentime ARGS` with this agent's environment: (status, stdout, stderr).
+    public func cli(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try Self.run(arguments, environment: environment)
+    }
+
+    public static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
+        let cli = Process()
+        cli.executableURL = binary
+        cli.arguments = arguments
+        cli.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        cli.standardOutput = out
+        cli.standardError = err
+        try cli.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        cli.waitUntilExit()
+        return (cli.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    deinit { stop() }
+}
+
+/// Polls `condition` until it holds or `timeout` passes.
+public func eventually(_ timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+        if try condition() { return true }
+        usleep(20_000)
+    } while Date() < deadline
+    return try condition()
+}
