@@ -40,7 +40,8 @@ public struct NightSleep: Hashable, Sendable {
 public struct BedtimeLearner: Sendable {
     public static let nightsAveraged = 14
     public static let nightsNeeded = 3
-    /// A night runs from 18:00 to 14:00 the next day: the stretch must begin inside it.
+    /// A night runs from 18:00 to 14:00 the next day: its sleep is an inactive stretch inside it (so a
+    /// day away from the computer after a short morning session is not taken for sleep).
     public static let nightBegins = WallTime(hour: 18, minute: 0)
     public static let nightEnds = WallTime(hour: 14, minute: 0)
     /// Shorter stretches are not sleep (a night at the desk); longer ones are time away.
@@ -67,7 +68,8 @@ public struct BedtimeLearner: Sendable {
         for gap in Self.gaps(in: activity) where gap.upperBound <= now {
             let length = gap.upperBound.timeIntervalSince(gap.lowerBound)
             guard length >= Self.shortestSleep, length <= Self.longestSleep,
-                  let evening = Self.evening(containing: gap.lowerBound, zone: zone) else { continue }
+                  let evening = Self.evening(containing: gap.lowerBound, zone: zone),
+                  gap.upperBound <= zone.instant(of: evening.adding(days: 1), at: Self.nightEnds) else { continue }
             if let known = byEvening[evening], known.awake.timeIntervalSince(known.asleep) >= length { continue }
             byEvening[evening] = NightSleep(evening: evening, asleep: gap.lowerBound, awake: gap.upperBound)
         }

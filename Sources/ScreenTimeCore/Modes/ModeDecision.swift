@@ -56,6 +56,12 @@ public struct ModeChange: Hashable, Sendable {
     public var at: Date
     public var mode: Mode
     public var reason: ModeReason
+
+    public init(at: Date, mode: Mode, reason: ModeReason) {
+        self.at = at
+        self.mode = mode
+        self.reason = reason
+    }
 }
 
 /// What `status` needs: the mode now, why, since when, and what comes next.

@@ -51,9 +51,11 @@ public struct ModeResolver: Sendable {
                 .map { ModeChange(at: $0.at, mode: $0.mode, reason: $0.reason) }
             if next != nil { break }
         }
-        let since = claims.boundaries(after: claims.window.lowerBound, through: instant).reversed()
-            .prefix { claims.resolve(at: $0.addingTimeInterval(-0.001)).mode == current.mode }
-            .last ?? (claims.resolve(at: claims.window.lowerBound).mode == current.mode ? nil : instant)
+        // Walk back over the constant stretches between boundaries to where the mode began.
+        let points = [claims.window.lowerBound] + claims.boundaries(after: claims.window.lowerBound, through: instant)
+        let since = stride(from: points.count - 1, to: 0, by: -1)
+            .first { claims.resolve(at: points[$0 - 1]).mode != current.mode }
+            .map { points[$0] }
         var decision = ModeDecision(mode: current.mode, reason: current.reason, since: since, next: next)
         if current.mode == .productivity {
             decision.productivityBreak = inputs.breaks.state(at: instant, productivitySince: since ?? claims.window.lowerBound,
