@@ -39,24 +39,19 @@ public struct ModeResolver: Sendable {
 
     public func resolve(at instant: Date) -> ModeDecision {
         let manual = manualClaim()
-        var claims: Claims!
-        var next: ModeChange?
-        var current: Resolved!
-        for horizon in Self.horizons {
-            claims = Claims(all: manual.map { [$0] } ?? [], window: instant.addingTimeInterval(-Self.lookBack)..<instant.addingTimeInterval(horizon))
-            claims.all += self.claims(in: claims.window)
-            current = claims.resolve(at: instant)
-            next = claims.boundaries(after: instant).lazy.map { claims.resolve(at: $0) }
-                .first { $0.mode != current.mode }
-                .map { ModeChange(at: $0.at, mode: $0.mode, reason: $0.reason) }
-            if next != nil { break }
+        // Widen the look-ahead only while no change is found (a year ahead at most).
+        var search = lookAhead(at: instant, horizon: Self.horizons[0], manual: manual)
+        for horizon in Self.horizons.dropFirst() where search.next == nil {
+            search = lookAhead(at: instant, horizon: horizon, manual: manual)
         }
+        let (claims, current, next) = search
         // Walk back over the constant stretches between boundaries to where the mode began.
         let points = [claims.window.lowerBound] + claims.boundaries(after: claims.window.lowerBound, through: instant)
         let since = stride(from: points.count - 1, to: 0, by: -1)
             .first { claims.resolve(at: points[$0 - 1]).mode != current.mode }
             .map { points[$0] }
-        var decision = ModeDecision(mode: current.mode, reason: current.reason, since: since, next: next)
+        var decision = ModeDecision(mode: current.mode, reason: current.reason, since: since,
+                                    next: next.map { ModeChange(at: $0.at, mode: $0.mode, reason: $0.reason) })
         if current.mode == .productivity {
             decision.productivityBreak = inputs.breaks.state(at: instant, productivitySince: since ?? claims.window.lowerBound,
                                                              requested: inputs.requestedBreaks)
@@ -64,10 +59,19 @@ public struct ModeResolver: Sendable {
         return decision
     }
 
+    private func lookAhead(at instant: Date, horizon: TimeInterval,
+                           manual: Claim?) -> (claims: Claims, current: Resolved, next: Resolved?) {
+        let window = instant.addingTimeInterval(-Self.lookBack)..<instant.addingTimeInterval(horizon)
+        let claims = Claims(all: (manual.map { [$0] } ?? []) + claims(in: window), window: window)
+        let current = claims.resolve(at: instant)
+        let next = claims.boundaries(after: instant).lazy.map { claims.resolve(at: $0) }.first { $0.mode != current.mode }
+        return (claims, current, next)
+    }
+
     /// The modes from `start` to `end`, split where the mode changes.
     public func timeline(from start: Date, to end: Date) -> [ModeSegment] {
-        var claims = Claims(all: manualClaim().map { [$0] } ?? [], window: start.addingTimeInterval(-Self.lookBack)..<end)
-        claims.all += self.claims(in: claims.window)
+        let window = start.addingTimeInterval(-Self.lookBack)..<end
+        let claims = Claims(all: (manualClaim().map { [$0] } ?? []) + claims(in: window), window: window)
         var segments: [ModeSegment] = []
         for boundary in [start] + claims.boundaries(after: start, through: end).filter({ $0 < end }) {
             let resolved = claims.resolve(at: boundary)
@@ -160,6 +164,7 @@ struct Claim {
     var fromCalendar = false
 }
 
+/// The winning claim at `at`. Equal when mode and reason are (wherever they were evaluated).
 struct Resolved: Equatable {
     var at: Date
     var mode: Mode
@@ -170,7 +175,7 @@ struct Resolved: Equatable {
 
 /// The claims over a window, and the rule picking one at an instant.
 struct Claims {
-    var all: [Claim]
+    let all: [Claim]
     let window: Range<Date>
 
     /// The highest layer wins; among overlapping scheduled entries the one that started last (the

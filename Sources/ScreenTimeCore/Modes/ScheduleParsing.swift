@@ -86,6 +86,19 @@ public enum WhenText: Equatable, Sendable {
         }
     }
 
+    /// The instant meant: a date and time as given; a bare time of day at its next occurrence after `now`
+    /// (for `cheat-day book 08:00`).
+    public func instant(after now: Date, zone: LocalTimeZone) -> Date {
+        switch self {
+        case .dateTime(let moment):
+            return zone.instant(of: moment.date, at: moment.time)
+        case .timeOfDay(let time):
+            let today = zone.localDate(of: now)
+            let candidate = zone.instant(of: today, at: time)
+            return candidate > now ? candidate : zone.instant(of: today.adding(days: 1), at: time)
+        }
+    }
+
     /// `HH:MM` or `HH:MM:SS`, 24-hour clock.
     static func parseWallTime(_ text: String) -> WallTime? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)

@@ -31,6 +31,12 @@ final class ScheduleParsingTests: XCTestCase {
                        .once(LocalDate(year: 2026, month: 3, day: 17)))
     }
 
+    func testWhenTextGivesTheInstantMeant() throws {
+        XCTAssertEqual(try WhenText.parse("08:00", now: now, zone: zone).instant(after: now, zone: zone), zone.at("2026-03-17 08:00"))
+        XCTAssertEqual(try WhenText.parse("Tomorrow 08:00", now: now, zone: zone).instant(after: now, zone: zone), zone.at("2026-03-17 08:00"))
+        XCTAssertEqual(try WhenText.parse("2026-03-29", now: now, zone: zone).instant(after: now, zone: zone), zone.at("2026-03-29 00:00"))
+    }
+
     func testDayLists() throws {
         XCTAssertEqual(try DayListText.parse("daily"), Set(Weekday.allCases))
         XCTAssertEqual(try DayListText.parse("sat,sun"), [.saturday, .sunday])
