@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "screentime-bench", dependencies: ["Agent"]),
 
         // Fakes for the pure core and the real-desktop harness (Xvfb, openbox, dbus-daemon, dunst).
-        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "SessionBus"], path: "Tests/TestSupport"),
         .testTarget(name: "ScreenTimeCoreTests", dependencies: ["ScreenTimeCore", "TestSupport"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "TestSupport"]),
         .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),

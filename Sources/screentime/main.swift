@@ -1,1 +1,3 @@
-print("screentime")
+import Glibc
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,64 @@
+import FoundationEssentials
+import ScreenTimeCore
+import SessionBus
+
+/// The agent on the session bus: its well-known name and interface, and the notifications it
+/// shows, on one connection (so `ActionInvoked` arrives where `Notify` was sent).
+final class AgentBus {
+    let connection: BusConnection
+    let notifier: NotificationsClient
+    /// The server's id of each app's one notification, for `replaces_id` and actions.
+    private var notificationIDs: [AppID: UInt32] = [:]
+    private unowned let runner: AgentRunner
+
+    init(runner: AgentRunner) throws {
+        self.runner = runner
+        connection = try BusConnection(address: runner.options.environment["DBUS_SESSION_BUS_ADDRESS"])
+        guard try connection.requestName(AgentInterface.busName) else {
+            connection.close()
+            throw AgentError.alreadyRunning
+        }
+        notifier = try NotificationsClient(connection: connection)
+        if let server = notifier.serverInfo {
+            Log.info("notifications: \(server.name) \(server.version), capabilities \(notifier.capabilities.sorted().joined(separator: " "))")
+        } else {
+            Log.warning("no notification server on the session bus; limits still apply, without notices")
+        }
+        notifier.onEvent = { [weak self] event in self?.notificationEvent(event) }
+        try connection.export(path: AgentInterface.objectPath, interface: AgentInterface.interface,
+                              introspection: AgentInterface.introspectionXML) { [weak self] member, arguments in
+            guard let self else { return [] }
+            return try AgentService(runner: self.runner).call(member, arguments)
+        }
+    }
+
+    func notify(_ app: AppID, _ request: NotificationRequest) throws {
+        notificationIDs[app] = try notifier.show(request, replacing: notificationIDs[app] ?? 0)
+    }
+
+    func closeNotification(_ app: AppID) throws {
+        guard let id = notificationIDs.removeValue(forKey: app) else { return }
+        try notifier.close(id)
+    }
+
+    private func notificationEvent(_ event: NotificationEvent) {
+        switch event {
+        case .actionInvoked(let id, let key):
+            guard let app = notificationIDs.first(where: { $0.value == id })?.key else { return }
+            runner.send(.notificationAction(app: app, key: key))
+        case .closed(let id, _):
+            if let app = notificationIDs.first(where: { $0.value == id })?.key { notificationIDs[app] = nil }
+        }
+    }
+
+    func statusChanged() {
+        try? connection.emitSignal(path: AgentInterface.objectPath, interface: AgentInterface.interface,
+                                   member: AgentInterface.Signal.statusChanged,
+                                   arguments: [.string(StatusFormat.json(runner.status(at: Date())))])
+    }
+
+    func close() {
+        try? connection.releaseName(AgentInterface.busName)
+        connection.close()
+    }
+}

@@ -1,0 +1,254 @@
+import Glibc
+import FoundationEssentials
+import ScreenTimeCore
+import SessionBus
+import UsageStore
+import X11Backend
+
+/// The agent: one poll loop over the X connection, the session bus, the config file's inotify
+/// watch and the signal pipe, with a timeout at the earliest deadline (countdown, limit, day end,
+/// idle check, store flush). Events go to the engine; its actions are carried out here.
+public final class AgentRunner {
+    public struct Options {
+        public var environment: [String: String]
+        /// How often the open interval is written while counting: the most a SIGKILL can lose.
+        public var flushInterval: TimeInterval = 2
+
+        public init(environment: [String: String]) { self.environment = environment }
+    }
+
+    let options: Options
+    let zone = SystemTimeZone()
+    let config: ConfigSource
+    let store: UsageDatabase
+    let resolver: AppResolver
+    var engine: Engine
+    var desktop: X11Session?
+    var bus: AgentBus?
+    let signals = SignalWatch()
+    var idle = IdleCheck()
+    var nextIdleCheck: Date?
+    var nextReconnect: Date?
+    var openInterval: IntervalID?
+    var lastFlush = Date.distantPast
+    var stopRequested: Int32?
+
+    public init(options: Options) throws {
+        self.options = options
+        let environment = options.environment
+        config = ConfigSource(path: XDGPaths.configFile(environment: environment))
+        store = try UsageDatabase(path: XDGPaths.databaseFile(environment: environment))
+        resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
+        let now = Date()
+        let settings = config.settings
+        let dayStart = settings.dayBoundary.start(of: now, in: zone)
+        let dayEnd = settings.dayBoundary.end(of: now, in: zone)
+        var grants: [AppID: Int] = [:]
+        for bypass in try store.bypasses(from: dayStart, to: dayEnd) { grants[bypass.app, default: 0] += 1 }
+        engine = Engine(settings: settings, zone: zone, now: now,
+                        usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants)
+    }
+
+    /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status.
+    public func run() throws -> Int32 {
+        bus = try AgentBus(runner: self)
+        connectDesktop(now: Date())
+        let watch = config.startWatching()
+        Log.info("running; config \(config.path), data \(store.path)")
+        while stopRequested == nil {
+            let now = Date()
+            var descriptors: [(Int32, Source)] = [(signals.fileDescriptor, .signal), (watch, .config)]
+            if let desktop { descriptors.append((desktop.connection.fileDescriptor, .x11)) }
+            if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
+            var fds = descriptors.filter { $0.0 >= 0 }.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
+            let timeout = nextDeadline().map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
+            let readable = Set(fds.filter { $0.revents != 0 }.map(\.fd))
+            for (fd, source) in descriptors where readable.contains(fd) { handle(source) }
+            // Xlib may have queued events while we talked to the server: drain them too.
+            if desktop != nil, !readable.contains(desktop!.connection.fileDescriptor) { handle(.x11) }
+            handleDeadlines(now: Date())
+        }
+        shutDown(reason: "signal \(stopRequested!)")
+        return 0
+    }
+
+    enum Source { case signal, config, x11, bus }
+
+    // MARK: - Sources
+
+    func handle(_ source: Source) {
+        let now = Date()
+        switch source {
+        case .signal:
+            stopRequested = signals.take() ?? SIGTERM
+        case .config:
+            if config.handleWatchEvents() { apply(engine.handle(.settings(config.settings), at: now)) }
+        case .x11:
+            guard let desktop else { return }
+            do {
+                for event in try desktop.focus.drainEvents() { focusChanged(event, at: now) }
+            } catch {
+                desktopLost(error, at: now)
+            }
+        case .bus:
+            guard let bus else { return }
+            do { try bus.connection.dispatchPending() } catch {
+                Log.warning("lost the session bus (\(error)); reconnecting")
+                self.bus = nil
+                nextReconnect = now.addingTimeInterval(2)
+            }
+        }
+    }
+
+    func focusChanged(_ event: FocusEvent, at now: Date) {
+        switch event {
+        case .focused(let facts):
+            apply(engine.handle(.focus(focusedApp(facts)), at: now))
+        case .titleChanged(let facts):
+            apply(engine.handle(.title(facts.title), at: now))
+        }
+    }
+
+    func focusedApp(_ facts: WindowFacts?) -> FocusedApp? {
+        guard let facts, facts.role == .normal else { return nil }
+        return FocusedApp(app: resolver.app(for: facts), window: facts.window, title: facts.title)
+    }
+
+    // MARK: - Deadlines
+
+    func nextDeadline() -> Date? {
+        var deadlines: [Date?] = [engine.nextDeadline(), nextIdleCheck, nextReconnect,
+                                  desktop?.focus.nextPoll(after: Date())]
+        if openInterval != nil { deadlines.append(lastFlush.addingTimeInterval(options.flushInterval)) }
+        return deadlines.compactMap { $0 }.min()
+    }
+
+    func handleDeadlines(now: Date) {
+        if let next = engine.nextDeadline(), next <= now { apply(engine.handle(.tick, at: now)) }
+        if let poll = desktop?.focus.nextPoll(after: now), poll <= now { handle(.x11) }
+        if let check = nextIdleCheck, check <= now { checkIdle(now: now) }
+        if let id = openInterval, now >= lastFlush.addingTimeInterval(options.flushInterval) { flush(id, to: now) }
+        if let due = nextReconnect, due <= now { reconnect(now: now) }
+    }
+
+    func checkIdle(now: Date) {
+        guard let desktop else { return nextIdleCheck = nil }
+        do {
+            let outcome = idle.evaluate(idleSeconds: try desktop.idle.idleSeconds(),
+                                        screenSaverActive: try desktop.idle.screenSaverActive(),
+                                        threshold: engine.settings.idleThreshold, now: now)
+            if let change = outcome.change { apply(engine.handle(.activity(active: change.active), at: change.at)) }
+            nextIdleCheck = outcome.nextCheck
+        } catch {
+            desktopLost(error, at: now)
+        }
+    }
+
+    // MARK: - Connections
+
+    func connectDesktop(now: Date) {
+        do {
+            let session = try X11Session(displayName: options.environment["DISPLAY"])
+            desktop = session
+            Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
+            nextIdleCheck = now
+            apply(engine.handle(.focus(focusedApp(try session.focus.currentFocus())), at: now))
+            if !idle.active { idle = IdleCheck() }
+        } catch {
+            Log.warning("no X display (\(error)); retrying")
+            desktop = nil
+            nextReconnect = now.addingTimeInterval(2)
+        }
+    }
+
+    func desktopLost(_ error: Error, at now: Date) {
+        Log.warning("lost the X display (\(error)); time stops counting until it is back")
+        desktop?.connection.close()
+        desktop = nil
+        nextIdleCheck = nil
+        apply(engine.handle(.focus(nil), at: now))
+        nextReconnect = now.addingTimeInterval(2)
+    }
+
+    func reconnect(now: Date) {
+        nextReconnect = nil
+        if desktop == nil { connectDesktop(now: now) }
+        if bus == nil {
+            do { bus = try AgentBus(runner: self) } catch {
+                Log.warning("no session bus yet (\(error))")
+                nextReconnect = now.addingTimeInterval(5)
+            }
+        }
+    }
+
+    // MARK: - Actions
+
+    func apply(_ actions: [EngineAction]) {
+        for action in actions {
+            do { try carryOut(action) } catch { Log.warning("\(action): \(error)") }
+        }
+    }
+
+    func carryOut(_ action: EngineAction) throws {
+        switch action {
+        case .notify(let app, let request):
+            try bus?.notify(app, request)
+        case .closeNotification(let app):
+            try bus?.closeNotification(app)
+        case .minimize(let app):
+            try desktop?.minimize(app, resolver: resolver)
+        case .beginInterval(let app, let title, let at):
+            openInterval = try store.beginInterval(app: app, title: title, mode: "standard", at: at)
+            lastFlush = at
+        case .endInterval(let at):
+            if let id = openInterval { flush(id, to: at) }
+            openInterval = nil
+        case .recordBypass(let app, let mode, let granted, let at):
+            try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
+        case .recordLimitHit(let app, let used, let at):
+            try store.recordLimitHit(app: app, at: at, used: used)
+        case .statusChanged:
+            bus?.statusChanged()
+        }
+    }
+
+    func flush(_ id: IntervalID, to end: Date) {
+        do { try store.extendInterval(id, to: end) } catch { Log.warning("cannot write usage: \(error)") }
+        lastFlush = end
+    }
+
+    func shutDown(reason: String) {
+        apply(engine.handle(.focus(nil), at: Date()))
+        bus?.close()
+        desktop?.connection.close()
+        Log.info("stopped (\(reason))")
+    }
+
+    public func status(at now: Date) -> StatusSnapshot {
+        var backends: [String: String] = [:]
+        if let desktop { backends["focus"] = desktop.focus.backendName; backends["idle"] = desktop.idle.backendName }
+        if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
+        return engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
+    }
+
+    /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
+    func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }
+
+    func reloadConfig() {
+        if config.reload() { send(.settings(config.settings)) }
+    }
+}
+
+public enum AgentError: Error, CustomStringConvertible {
+    case poll(String)
+    case alreadyRunning
+
+    public var description: String {
+        switch self {
+        case .poll(let reason): return "the event loop failed: \(reason)"
+        case .alreadyRunning: return "another screentime agent is already running in this session (it owns \(AgentInterface.busName))"
+        }
+    }
+}

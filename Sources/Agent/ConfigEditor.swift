@@ -1,0 +1,71 @@
+import Glibc
+import FoundationEssentials
+import ScreenTimeCore
+
+/// Changes the config file the way a careful hand would: the user's comments and order stay,
+/// the result must still be a valid configuration, and the file is replaced atomically so the
+/// agent never reads half of it.
+public struct ConfigEditor {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The file as it is, or the commented template when there is none yet.
+    public func document() throws -> KeyFile {
+        guard let data = FileManager.default.contents(atPath: path) else { return try KeyFile(parsing: Settings.template) }
+        do {
+            return try KeyFile(parsing: String(decoding: data, as: UTF8.self))
+        } catch let error as KeyFile.ParseError {
+            throw ConfigError(path: path, line: error.line, message: error.message)
+        }
+    }
+
+    /// Applies `change`, checks the result and writes it. Returns the new settings.
+    @discardableResult
+    public func edit(_ change: (inout KeyFile) throws -> Void) throws -> Settings {
+        var file = try document()
+        try change(&file)
+        let settings: Settings
+        do {
+            settings = try Settings(KeyFile(parsing: file.text), path: path)
+        } catch let error as KeyFile.ParseError {
+            throw ConfigError(path: path, line: error.line, message: error.message)
+        }
+        try write(file.text)
+        return settings
+    }
+
+    private func write(_ text: String) throws {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = path + ".tmp-\(getpid())"
+        try Data(text.utf8).write(to: URL(filePath: temporary))
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ConfigError(path: path, line: 0, message: "cannot be written: \(reason)")
+        }
+    }
+}
+
+/// The edits the CLI and the agent's D-Bus interface make, named once.
+extension KeyFile {
+    public mutating func setLimit(_ app: AppID, _ seconds: TimeInterval) {
+        set(app.rawValue, to: DurationText.format(seconds), in: ConfigKey.limits)
+    }
+
+    public mutating func setDefaultLimit(_ seconds: TimeInterval) {
+        set(ConfigKey.defaultLimit, to: DurationText.format(seconds), in: ConfigKey.limits)
+    }
+
+    @discardableResult
+    public mutating func removeLimit(_ app: AppID) -> Bool { remove(app.rawValue, in: ConfigKey.limits) }
+
+    /// Adds or removes an app from `important` or `essential`.
+    public mutating func setExemption(_ kind: ExemptionKind, _ app: AppID, _ on: Bool) {
+        var apps = KeyFileList.split(value(kind.rawValue, in: ConfigKey.exemptions) ?? "")
+        apps.removeAll { $0 == app.rawValue }
+        if on { apps.append(app.rawValue) }
+        set(kind.rawValue, to: KeyFileList.join(apps), in: ConfigKey.exemptions)
+    }
+}

@@ -1,0 +1,44 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+/// The installed applications' desktop entries, from `$XDG_DATA_HOME/applications` and each
+/// `$XDG_DATA_DIRS/applications`, earlier directories first (they win, as in the spec).
+public enum DesktopEntryIndex {
+    public static func directories(environment: [String: String]) -> [String] {
+        let home = XDGPaths.home(environment: environment)
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return ([dataHome] + dataDirs).map { $0 + "/applications" }
+    }
+
+    public static func load(environment: [String: String]) -> [DesktopEntry] {
+        var seen = Set<String>()
+        var entries: [DesktopEntry] = []
+        for directory in directories(environment: environment) {
+            for (id, path) in files(in: directory, prefix: "") where seen.insert(id).inserted {
+                guard let data = FileManager.default.contents(atPath: path),
+                      let entry = DesktopEntry(id: id, text: String(decoding: data, as: UTF8.self)) else { continue }
+                entries.append(entry)
+            }
+        }
+        return entries
+    }
+
+    /// `.desktop` files with their ids: `kde/konsole.desktop` is `kde-konsole`.
+    private static func files(in directory: String, prefix: String) -> [(String, String)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var result: [(String, String)] = []
+        for name in names.sorted() {
+            let path = directory + "/" + name
+            var isDirectory: Bool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory {
+                result += files(in: path, prefix: prefix + name + "-")
+            } else if name.hasSuffix(".desktop") {
+                result.append((prefix + String(name.dropLast(".desktop".count)), path))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,90 @@
+import DisplayFilter
+import FoundationEssentials
+import ScreenTimeCore
+import SessionBus
+import X11Backend
+
+/// What this desktop supports, for `screentime doctor`: each line a finding, and whether it is a problem.
+public enum DesktopProbe {
+    public struct Finding: Equatable {
+        public var topic: String
+        public var detail: String
+        public var ok: Bool
+    }
+
+    public static func run(environment: [String: String]) -> [Finding] {
+        var findings: [Finding] = []
+        let sessionType = environment["XDG_SESSION_TYPE"] ?? (environment["WAYLAND_DISPLAY"] != nil ? "wayland" : environment["DISPLAY"] != nil ? "x11" : "none")
+        findings.append(Finding(topic: "session", detail: sessionType, ok: sessionType != "none"))
+        findings += probeX11(environment: environment)
+        findings += probeBus(environment: environment)
+        let configPath = XDGPaths.configFile(environment: environment)
+        do {
+            _ = try ConfigSource.settings(at: configPath)
+            findings.append(Finding(topic: "config", detail: "\(configPath): valid", ok: true))
+        } catch {
+            findings.append(Finding(topic: "config", detail: "\(error)", ok: false))
+        }
+        let autostart = XDGPaths.home(environment: environment) + "/.config/autostart/screentime.desktop"
+        let unit = XDGPaths.home(environment: environment) + "/.config/systemd/user/screentime.service"
+        let installed = ["/etc/xdg/autostart/screentime.desktop", "/usr/lib/systemd/user/screentime.service", autostart, unit]
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        findings.append(Finding(topic: "autostart", detail: installed.isEmpty ? "not installed (run the README's install command)" : installed.joined(separator: ", "),
+                                ok: !installed.isEmpty))
+        return findings
+    }
+
+    static func probeX11(environment: [String: String]) -> [Finding] {
+        let connection: X11Connection
+        do { connection = try X11Connection(displayName: environment["DISPLAY"]) } catch {
+            return [Finding(topic: "X11", detail: "cannot open the display: \(error)", ok: false)]
+        }
+        defer { connection.close() }
+        var findings: [Finding] = []
+        do {
+            let wm = try WMCapabilities.probe(connection)
+            findings.append(Finding(topic: "window manager", detail: "\(wm.windowManagerName ?? "unnamed")"
+                                    + (wm.hasEWMH ? ", EWMH" : ", no EWMH"), ok: wm.hasEWMH))
+            let (focus, reason) = try X11Backend.makeFocusSource(connection: connection)
+            findings.append(Finding(topic: "focus source", detail: "\(focus.backendName) (\(reason))", ok: true))
+            findings.append(Finding(topic: "idle source", detail: wm.hasScreenSaverExtension ? "XScreenSaver" : "none: idle time cannot be told apart",
+                                    ok: wm.hasScreenSaverExtension))
+            findings.append(Finding(topic: "RandR", detail: wm.randrVersion ?? "missing", ok: wm.randrVersion != nil))
+        } catch {
+            findings.append(Finding(topic: "X11", detail: "\(error)", ok: false))
+        }
+        do {
+            let runtime = environment["XDG_RUNTIME_DIR"] ?? "/tmp"
+            let filter = try DisplayFilterController(displayName: environment["DISPLAY"], runtimeDirectory: runtime)
+            defer { filter.close() }
+            for output in try filter.probe() {
+                findings.append(Finding(topic: "display \(output.name)", detail: output.description, ok: true))
+            }
+        } catch {
+            findings.append(Finding(topic: "display", detail: "\(error)", ok: false))
+        }
+        return findings
+    }
+
+    static func probeBus(environment: [String: String]) -> [Finding] {
+        let connection: BusConnection
+        do { connection = try BusConnection(address: environment["DBUS_SESSION_BUS_ADDRESS"]) } catch {
+            return [Finding(topic: "session bus", detail: "cannot connect: \(error)", ok: false)]
+        }
+        defer { connection.close() }
+        var findings = [Finding(topic: "session bus", detail: "connected", ok: true)]
+        if let client = try? NotificationsClient(connection: connection), let server = client.serverInfo {
+            let caps = client.capabilities
+            findings.append(Finding(topic: "notifications", detail: "\(server.name) \(server.version) (\(server.vendor)); "
+                                    + "actions: \(caps.contains("actions") ? "yes" : "no (use `screentime continue APP`)"), "
+                                    + "body markup: \(caps.contains("body-markup") ? "yes" : "no")", ok: true))
+        } else {
+            findings.append(Finding(topic: "notifications", detail: "no notification server: countdowns and choices cannot be shown", ok: false))
+        }
+        let running = (try? connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                            interface: "org.freedesktop.DBus", method: "NameHasOwner",
+                                            arguments: [.string(AgentInterface.busName)]))?.first?.boolValue ?? false
+        findings.append(Finding(topic: "agent", detail: running ? "running" : "not running (start it with `screentime agent`)", ok: running))
+        return findings
+    }
+}

@@ -1,0 +1,26 @@
+import FoundationEssentials
+import ScreenTimeCore
+import X11Backend
+
+/// The agent's X11 backends on one connection: focus, window control and idle time.
+final class X11Session {
+    let connection: X11Connection
+    let focus: FocusSource
+    let focusReason: String
+    let windows: EWMHWindowControl
+    let idle: IdleSource
+
+    init(displayName: String?) throws {
+        connection = try X11Connection(displayName: displayName)
+        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection)
+        windows = EWMHWindowControl(connection: connection)
+        idle = try ScreenSaverIdleSource(connection: connection)
+    }
+
+    /// Minimizes every normal window of `app`.
+    func minimize(_ app: AppID, resolver: AppResolver) throws {
+        for window in try windows.clientWindows() where window.role == .normal && resolver.app(for: window).id == app {
+            if try !windows.isMinimized(window.window) { try windows.minimize(window.window) }
+        }
+    }
+}

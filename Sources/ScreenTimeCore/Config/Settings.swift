@@ -1,0 +1,151 @@
+import FoundationEssentials
+
+/// The configuration the agent acts on, read from the keyfile at
+/// `$XDG_CONFIG_HOME/screentime/config`. Every default is a setting.
+public struct Settings: Equatable, Sendable {
+    /// Daily limit for every app that has none of its own and is not important or essential.
+    public var defaultLimit: TimeInterval = 3600
+    public var limits: [AppID: TimeInterval] = [:]
+    /// Exempt from limits.
+    public var important: Set<AppID> = []
+    /// Never restricted, in any mode.
+    public var essential: Set<AppID> = []
+    public var dayBoundary = DayBoundary()
+    /// No input for this long and time stops counting.
+    public var idleThreshold: TimeInterval = 180
+    /// Seconds before the limit at which the countdown notification shows or updates.
+    public var countdownMarks: [TimeInterval] = [1800, 600, 300, 60, 10, 5]
+    /// What "Continue" grants in Standard mode.
+    public var continueGrant: TimeInterval = 3600
+
+    public init() {}
+
+    /// Apps that are never restricted whatever the file says: the agent itself and the
+    /// desktop's safety-critical tools.
+    public static let builtInEssential: Set<AppID> = ["screentime"]
+
+    public func limit(for app: AppID) -> TimeInterval? {
+        if essential.contains(app) || important.contains(app) || Self.builtInEssential.contains(app) { return nil }
+        return limits[app] ?? defaultLimit
+    }
+
+    public func isEssential(_ app: AppID) -> Bool {
+        essential.contains(app) || Self.builtInEssential.contains(app)
+    }
+}
+
+/// The two exemption lists: `important` apps have no limit, `essential` apps are never restricted.
+public enum ExemptionKind: String, CaseIterable, Sendable {
+    case important
+    case essential
+}
+
+/// Sections and keys of the config file, in one place for the reader and the CLI's writers.
+public enum ConfigKey {
+    public static let general = "general"
+    public static let limits = "limits"
+    public static let exemptions = "exemptions"
+
+    public static let dayStart = "day-start"
+    public static let idleAfter = "idle-after"
+    public static let countdown = "countdown"
+    public static let continueFor = "continue-for"
+    public static let defaultLimit = "default"
+    public static let important = "important"
+    public static let essential = "essential"
+}
+
+/// A problem in the config file, naming the file and the line.
+public struct ConfigError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line): \(message)" }
+}
+
+extension Settings {
+    /// Reads settings from a keyfile; unknown keys are errors too, so typos do not pass silently.
+    public init(_ file: KeyFile, path: String) throws {
+        self.init()
+        func fail(_ line: Int, _ message: String) -> ConfigError { ConfigError(path: path, line: line, message: message) }
+        func duration(_ value: String, _ line: Int) throws -> TimeInterval {
+            do { return try DurationText.parse(value) } catch let error as DurationText.ParseError {
+                throw fail(line, error.description)
+            }
+        }
+        for section in file.sections where ![ConfigKey.general, ConfigKey.limits, ConfigKey.exemptions].contains(section) {
+            let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
+            throw fail(line, "unknown section [\(section)] (known: general, limits, exemptions)")
+        }
+        for (key, value, line) in file.entries(in: ConfigKey.general) {
+            switch key {
+            case ConfigKey.dayStart:
+                guard let minute = Self.parseClock(value) else { throw fail(line, "`\(value)` is not a time of day (use HH:MM)") }
+                dayBoundary = DayBoundary(startMinute: minute)
+            case ConfigKey.idleAfter:
+                idleThreshold = try duration(value, line)
+                guard idleThreshold >= 10 else { throw fail(line, "idle-after must be at least 10s") }
+            case ConfigKey.countdown:
+                countdownMarks = try KeyFileList.split(value).map { try duration($0, line) }.sorted(by: >)
+            case ConfigKey.continueFor:
+                continueGrant = try duration(value, line)
+                guard continueGrant > 0 else { throw fail(line, "continue-for must be more than 0s") }
+            default:
+                throw fail(line, "unknown key `\(key)` in [general] (known: day-start, idle-after, countdown, continue-for)")
+            }
+        }
+        for (key, value, line) in file.entries(in: ConfigKey.limits) {
+            let limit = try duration(value, line)
+            if key == ConfigKey.defaultLimit { defaultLimit = limit } else { limits[AppID(key)] = limit }
+        }
+        for (key, value, line) in file.entries(in: ConfigKey.exemptions) {
+            let apps = Set(KeyFileList.split(value).map { AppID($0) })
+            switch key {
+            case ConfigKey.important: important = apps
+            case ConfigKey.essential: essential = apps
+            default: throw fail(line, "unknown key `\(key)` in [exemptions] (known: important, essential)")
+            }
+        }
+    }
+
+    /// `HH:MM` → minutes after midnight.
+    public static func parseClock(_ text: String) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
+        return h * 60 + m
+    }
+
+    /// The file a new user starts with: every setting shown with its default.
+    public static let template = """
+        # screentime configuration. Durations: 1h, 45m, 1h30m, 90s. Lists: a;b;c
+        # The agent reloads this file when it changes; a broken file is reported and the last good one kept.
+
+        [general]
+        # When a new day starts (late nights count toward the day they began).
+        day-start = 04:00
+        # No keyboard or mouse input for this long and time stops counting.
+        idle-after = 3m
+        # Notifications before an app's limit runs out.
+        countdown = 30m;10m;5m;1m;10s;5s
+        # What "Continue" grants once an app's limit is reached.
+        continue-for = 1h
+
+        [limits]
+        # Daily limit for every app that has none of its own.
+        default = 1h
+
+        [exemptions]
+        # Important apps have no limit; essential apps are never restricted.
+        important =
+        essential =
+
+        """
+}

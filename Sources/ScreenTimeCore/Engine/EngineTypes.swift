@@ -1,0 +1,52 @@
+import FoundationEssentials
+
+/// The app in front, as the engine sees it.
+public struct FocusedApp: Equatable, Sendable {
+    public var app: AppInfo
+    public var window: WindowID
+    /// Untrusted text.
+    public var title: String
+
+    public init(app: AppInfo, window: WindowID, title: String) {
+        self.app = app
+        self.window = window
+        self.title = title
+    }
+}
+
+/// Something that happened, handed to the engine with the time it happened.
+public enum EngineEvent: Equatable, Sendable {
+    /// A client window of an app got focus; nil when no app window has it (desktop, panel, nothing).
+    case focus(FocusedApp?)
+    case title(String)
+    /// The session became active (input) or inactive (idle beyond the threshold, locked, asleep).
+    case activity(active: Bool)
+    case settings(Settings)
+    /// The user chose an action in the notification of `app`.
+    case notificationAction(app: AppID, key: String)
+    /// The user asked to continue using an app past its limit (from the CLI or a notification).
+    case continueRequested(AppID)
+    /// A deadline the engine asked for has come.
+    case tick
+}
+
+/// What the engine wants done; the agent carries it out.
+public enum EngineAction: Equatable, Sendable {
+    /// Shows the app's one notification, or updates it in place.
+    case notify(app: AppID, NotificationRequest)
+    case closeNotification(app: AppID)
+    /// Minimizes every window of the app.
+    case minimize(AppID)
+    case beginInterval(app: AppID, title: String, at: Date)
+    case endInterval(at: Date)
+    case recordBypass(app: AppID, mode: String, granted: TimeInterval, at: Date)
+    case recordLimitHit(app: AppID, used: TimeInterval, at: Date)
+    /// Status (usage, remaining time) changed in a way a widget shows.
+    case statusChanged
+}
+
+/// Notification action keys.
+public enum ActionKey {
+    public static let `continue` = "continue"
+    public static let ok = "ok"
+}

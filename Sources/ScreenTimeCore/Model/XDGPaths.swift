@@ -1,0 +1,59 @@
+/// Where screentime keeps its files, after the XDG Base Directory specification.
+///
+/// Pure logic over an environment dictionary, so the CLI, the agent and tests agree on paths
+/// without touching the process environment. Per the specification, a variable that is unset,
+/// empty or not absolute is ignored and its default used instead.
+public enum XDGPaths {
+    /// The directory name under each XDG base directory.
+    public static let applicationDirectoryName = "screentime"
+
+    /// `$XDG_CONFIG_HOME/screentime/config`, with `XDG_CONFIG_HOME` defaulting to `$HOME/.config`.
+    public static func configFile(environment: [String: String]) -> String {
+        join(base(environment, "XDG_CONFIG_HOME", default: ".config"), applicationDirectoryName, "config")
+    }
+
+    /// `$XDG_DATA_HOME/screentime`, with `XDG_DATA_HOME` defaulting to `$HOME/.local/share`.
+    public static func dataDirectory(environment: [String: String]) -> String {
+        join(base(environment, "XDG_DATA_HOME", default: ".local/share"), applicationDirectoryName)
+    }
+
+    /// `$XDG_DATA_HOME/screentime/screentime.db`: the usage store.
+    public static func databaseFile(environment: [String: String]) -> String {
+        join(dataDirectory(environment: environment), "screentime.db")
+    }
+
+    /// `$XDG_RUNTIME_DIR/screentime`; without a runtime directory (no login session),
+    /// `/tmp/screentime-<uid>` so that two users on one machine never share it.
+    public static func runtimeDirectory(environment: [String: String], uid: UInt32) -> String {
+        if let runtime = absolute(environment["XDG_RUNTIME_DIR"]) {
+            return join(runtime, applicationDirectoryName)
+        }
+        return "/tmp/\(applicationDirectoryName)-\(uid)"
+    }
+
+    /// The home directory; `/` when `HOME` is unset or relative, so that a broken environment
+    /// yields a path that fails loudly where it is used instead of one relative to the working directory.
+    public static func home(environment: [String: String]) -> String {
+        absolute(environment["HOME"]) ?? "/"
+    }
+
+    private static func base(_ environment: [String: String], _ variable: String, default relative: String) -> String {
+        absolute(environment[variable]) ?? join(home(environment: environment), relative)
+    }
+
+    private static func absolute(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("/") else { return nil }
+        return value
+    }
+
+    /// Joins path components with single slashes, whatever trailing slashes the parts carry.
+    private static func join(_ first: String, _ rest: String...) -> String {
+        var path = first
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        for part in rest {
+            if !path.hasSuffix("/") { path += "/" }
+            path += part
+        }
+        return path
+    }
+}

@@ -1,0 +1,83 @@
+import FoundationEssentials
+
+/// The agent's own D-Bus interface, `org.screentime.Agent1` on `/org/screentime/Agent`, owned by
+/// the running agent as `org.screentime.Agent` (one agent per session: a second one finds the name
+/// taken and refuses to start). The CLI uses it for every command that changes state, and status
+/// bars can follow `StatusChanged`. Documented for users in docs/DBUS.md.
+///
+/// - `Status() -> s`: the status as JSON (the same document as `screentime status --json`).
+/// - `SetLimit(s app, t seconds)`, `RemoveLimit(s app)`, `SetDefaultLimit(t seconds)`.
+/// - `ListLimits() -> s`: the limits as JSON.
+/// - `SetExemption(s kind, s app, b on)`, `ListExemptions(s kind) -> as`: `kind` is `important` or `essential`.
+/// - `Continue(s app)`: the user's "continue" for an app disabled at its limit.
+/// - signal `StatusChanged(s json)`: the new status, whenever it changes.
+///
+/// Errors come back as `org.screentime.Agent1.Error.*` names (see `AgentInterface.Error`).
+public enum AgentInterface {
+    public static let busName = "org.screentime.Agent"
+    public static let objectPath = "/org/screentime/Agent"
+    public static let interface = "org.screentime.Agent1"
+
+    public enum Method {
+        public static let status = "Status"
+        public static let setLimit = "SetLimit"
+        public static let removeLimit = "RemoveLimit"
+        public static let setDefaultLimit = "SetDefaultLimit"
+        public static let listLimits = "ListLimits"
+        public static let setExemption = "SetExemption"
+        public static let listExemptions = "ListExemptions"
+        public static let `continue` = "Continue"
+    }
+
+    public enum Signal {
+        public static let statusChanged = "StatusChanged"
+    }
+
+
+    /// Error names the agent replies with.
+    public enum Error {
+        /// An argument was malformed (unknown exemption kind, empty app id).
+        public static let invalidArgument = "org.screentime.Agent1.Error.InvalidArgument"
+        /// The app named is not known or has nothing to continue.
+        public static let unknownApp = "org.screentime.Agent1.Error.UnknownApp"
+        /// The request is valid but not allowed now (e.g. continue during Sleep).
+        public static let notAllowed = "org.screentime.Agent1.Error.NotAllowed"
+    }
+
+    /// The `<interface>` element given to `BusConnection.export(path:interface:introspection:handler:)`.
+    public static let introspectionXML = """
+      <interface name="org.screentime.Agent1">
+        <method name="Status">
+          <arg name="json" type="s" direction="out"/>
+        </method>
+        <method name="SetLimit">
+          <arg name="app" type="s" direction="in"/>
+          <arg name="seconds" type="t" direction="in"/>
+        </method>
+        <method name="RemoveLimit">
+          <arg name="app" type="s" direction="in"/>
+        </method>
+        <method name="SetDefaultLimit">
+          <arg name="seconds" type="t" direction="in"/>
+        </method>
+        <method name="ListLimits">
+          <arg name="json" type="s" direction="out"/>
+        </method>
+        <method name="SetExemption">
+          <arg name="kind" type="s" direction="in"/>
+          <arg name="app" type="s" direction="in"/>
+          <arg name="on" type="b" direction="in"/>
+        </method>
+        <method name="ListExemptions">
+          <arg name="kind" type="s" direction="in"/>
+          <arg name="apps" type="as" direction="out"/>
+        </method>
+        <method name="Continue">
+          <arg name="app" type="s" direction="in"/>
+        </method>
+        <signal name="StatusChanged">
+          <arg name="json" type="s"/>
+        </signal>
+      </interface>
+    """
+}

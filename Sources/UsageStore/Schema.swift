@@ -1,0 +1,80 @@
+/// The store's schema as a list of migrations: migration n (from 1) brings `PRAGMA user_version`
+/// from n-1 to n. Migrations are only ever appended, never edited, so every old file can be upgraded.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: usage intervals, bypasses, limits hit, mode changes. Times are Unix seconds.
+        """
+        CREATE TABLE intervals(
+            id INTEGER PRIMARY KEY,
+            app TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            mode TEXT NOT NULL DEFAULT 'standard',
+            start REAL NOT NULL,
+            end REAL NOT NULL
+        );
+        CREATE INDEX intervals_start ON intervals(start);
+        CREATE INDEX intervals_app_start ON intervals(app, start);
+        CREATE TABLE bypasses(
+            id INTEGER PRIMARY KEY,
+            app TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            at REAL NOT NULL,
+            granted REAL NOT NULL
+        );
+        CREATE TABLE limit_hits(
+            id INTEGER PRIMARY KEY,
+            app TEXT NOT NULL,
+            at REAL NOT NULL,
+            used REAL NOT NULL
+        );
+        CREATE TABLE mode_changes(
+            id INTEGER PRIMARY KEY,
+            mode TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            at REAL NOT NULL
+        );
+        """,
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    static func version(of database: SQLiteDatabase) throws -> Int {
+        let statement = try database.prepare("PRAGMA user_version")
+        defer { statement.reset() }
+        return try statement.step() == .row ? Int(statement.int64(at: 0)) : 0
+    }
+
+    /// Brings a writable file up to `currentVersion`. The version is re-read inside an immediate
+    /// (write-locked) transaction so two processes opening a new file do not both migrate it.
+    static func migrate(_ database: SQLiteDatabase) throws {
+        if try version(of: database) == currentVersion { return }
+        try database.exec("BEGIN IMMEDIATE")
+        do {
+            let found = try version(of: database)
+            try rejectNewer(found, database)
+            for sql in migrations.dropFirst(found) {
+                try database.exec(sql)
+            }
+            try database.exec("PRAGMA user_version = \(currentVersion)")
+            try database.exec("COMMIT")
+        } catch {
+            try? database.exec("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Checks that a read-only connection can query the file. A file the agent has not set up
+    /// yet (version 0) holds no usage, so it counts as missing.
+    static func checkReadable(_ database: SQLiteDatabase) throws {
+        let found = try version(of: database)
+        if found == 0 { throw StoreError.missing(path: database.path) }
+        try rejectNewer(found, database)
+    }
+
+    /// Refuses files written by a newer screentime rather than misreading them.
+    private static func rejectNewer(_ found: Int, _ database: SQLiteDatabase) throws {
+        if found > currentVersion {
+            throw StoreError.unsupportedSchema(path: database.path, version: found, newestKnown: currentVersion)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+/// The usage store: foreground intervals, bypasses, limits hit and mode changes in one SQLite file.
+///
+/// The agent opens it read-write and is its only writer. It begins an interval on each focus
+/// change and extends it at most every 2 s while counting, each write its own transaction, so an
+/// agent killed with SIGKILL loses at most those 2 s. The file is in WAL mode, so the CLI can open
+/// it read-only at the same time and sees every committed write without blocking the agent.
+///
+/// Ranges are half-open, `[from, to)`. Interval queries clip each interval to the range: one that
+/// spans midnight counts only its part inside the day asked for.
+///
+/// Not thread-safe: use one instance from one thread (open another for another thread).
+public final class UsageDatabase {
+    public let path: String
+    public let isReadOnly: Bool
+    private let database: SQLiteDatabase
+    /// Prepared statements by SQL, kept for the life of the connection: the agent's hot paths
+    /// (`beginInterval`, `extendInterval`) then cost a bind and a step.
+    private var statements: [String: Statement] = [:]
+
+    /// Opens the store at `path`.
+    ///
+    /// Read-write (the agent): creates the file and its parent directories (mode 0700) when
+    /// missing, turns on WAL, and brings the schema up to date.
+    ///
+    /// Read-only (the CLI): never creates anything. Throws `StoreError.missing` when there is no
+    /// file yet, or the agent has not set it up yet; callers treat that as "no usage recorded".
+    ///
+    /// Throws `StoreError.corrupt` when the file is not a usable SQLite database, and
+    /// `StoreError.unsupportedSchema` when a newer screentime wrote it.
+    public init(path: String, readOnly: Bool = false) throws {
+        self.path = path
+        self.isReadOnly = readOnly
+        if readOnly {
+            guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
+        } else {
+            try Self.createParentDirectory(of: path)
+        }
+        database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        // Wait for the other process's write lock instead of failing at once.
+        try database.exec("PRAGMA busy_timeout = 2000")
+        if readOnly {
+            try Schema.checkReadable(database)
+        } else {
+            // WAL lets readers run beside the writer; with it NORMAL sync is still crash-safe
+            // for the process (only a power loss can drop the last commits).
+            try database.exec("PRAGMA journal_mode = WAL")
+            try database.exec("PRAGMA synchronous = NORMAL")
+            try database.exec("PRAGMA foreign_keys = ON")
+            try Schema.migrate(database)
+        }
+    }
+
+    deinit {
+        // Finalize statements before the connection (they also keep it alive until then).
+        statements.removeAll()
+    }
+
+    // MARK: Writing
+
+    /// Starts an interval at `start`; it counts for nothing until extended.
+    public func beginInterval(app: AppID, title: String, mode: String, at start: Date) throws -> IntervalID {
+        let statement = try cached("INSERT INTO intervals(app, title, mode, start, end) VALUES(?1, ?2, ?3, ?4, ?4)")
+        try statement.bind(.text(app.rawValue), .text(title), .text(mode), .real(start.timeIntervalSince1970))
+        try statement.run()
+        return IntervalID(rawValue: database.lastInsertRowID)
+    }
+
+    /// Moves an interval's end to `end`. An end before the interval's start (the clock went back)
+    /// leaves it empty instead of negative.
+    public func extendInterval(_ id: IntervalID, to end: Date) throws {
+        let statement = try cached("UPDATE intervals SET end = max(start, ?1) WHERE id = ?2")
+        try statement.bind(.real(end.timeIntervalSince1970), .integer(id.rawValue))
+        try statement.run()
+        if database.changes == 0 { throw StoreError.unknownInterval(path: path, id: id) }
+    }
+
+    public func recordBypass(app: AppID, mode: String, at: Date, granted: TimeInterval) throws {
+        let statement = try cached("INSERT INTO bypasses(app, mode, at, granted) VALUES(?1, ?2, ?3, ?4)")
+        try statement.bind(.text(app.rawValue), .text(mode), .real(at.timeIntervalSince1970), .real(granted))
+        try statement.run()
+    }
+
+    public func recordLimitHit(app: AppID, at: Date, used: TimeInterval) throws {
+        let statement = try cached("INSERT INTO limit_hits(app, at, used) VALUES(?1, ?2, ?3)")
+        try statement.bind(.text(app.rawValue), .real(at.timeIntervalSince1970), .real(used))
+        try statement.run()
+    }
+
+    /// Records that `mode` became active, and why ("manual", "schedule", "calendar", …).
+    public func recordModeChange(mode: String, reason: String, at: Date) throws {
+        let statement = try cached("INSERT INTO mode_changes(mode, reason, at) VALUES(?1, ?2, ?3)")
+        try statement.bind(.text(mode), .text(reason), .real(at.timeIntervalSince1970))
+        try statement.run()
+    }
+
+    // MARK: Reading
+
+    /// Foreground time per app within `[from, to)`, intervals clipped to the range.
+    public func usageByApp(from: Date, to: Date) throws -> [AppID: TimeInterval] {
+        let statement = try cached("""
+            SELECT app, sum(min(end, ?2) - max(start, ?1)) FROM intervals
+            WHERE start < ?2 AND end > ?1 AND end > start GROUP BY app
+            """)
+        try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
+        defer { statement.reset() }
+        var usage: [AppID: TimeInterval] = [:]
+        while try statement.step() == .row {
+            usage[AppID(statement.text(at: 0))] = statement.double(at: 1)
+        }
+        return usage
+    }
+
+    /// The non-empty intervals overlapping `[from, to)`, clipped to it, in order of start.
+    public func intervals(from: Date, to: Date) throws -> [UsageInterval] {
+        let statement = try cached("""
+            SELECT app, title, mode, max(start, ?1), min(end, ?2) FROM intervals
+            WHERE start < ?2 AND end > ?1 AND end > start ORDER BY start, id
+            """)
+        try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
+        defer { statement.reset() }
+        var intervals: [UsageInterval] = []
+        while try statement.step() == .row {
+            intervals.append(UsageInterval(
+                app: AppID(statement.text(at: 0)), title: statement.text(at: 1), mode: statement.text(at: 2),
+                start: Date(timeIntervalSince1970: statement.double(at: 3)),
+                end: Date(timeIntervalSince1970: statement.double(at: 4))))
+        }
+        return intervals
+    }
+
+    /// Bypasses made within `[from, to)`, in time order.
+    public func bypasses(from: Date, to: Date) throws -> [BypassRecord] {
+        let statement = try cached("SELECT app, mode, at, granted FROM bypasses WHERE at >= ?1 AND at < ?2 ORDER BY at, id")
+        try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
+        defer { statement.reset() }
+        var records: [BypassRecord] = []
+        while try statement.step() == .row {
+            records.append(BypassRecord(
+                app: AppID(statement.text(at: 0)), mode: statement.text(at: 1),
+                at: Date(timeIntervalSince1970: statement.double(at: 2)), granted: statement.double(at: 3)))
+        }
+        return records
+    }
+
+    /// Limits hit within `[from, to)`, in time order.
+    public func limitHits(from: Date, to: Date) throws -> [LimitHit] {
+        let statement = try cached("SELECT app, at, used FROM limit_hits WHERE at >= ?1 AND at < ?2 ORDER BY at, id")
+        try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
+        defer { statement.reset() }
+        var hits: [LimitHit] = []
+        while try statement.step() == .row {
+            hits.append(LimitHit(
+                app: AppID(statement.text(at: 0)),
+                at: Date(timeIntervalSince1970: statement.double(at: 1)), used: statement.double(at: 2)))
+        }
+        return hits
+    }
+
+    // MARK: Internals
+
+    /// The connection, for tests that inspect the file's schema and pragmas.
+    var connection: SQLiteDatabase { database }
+
+    private func cached(_ sql: String) throws -> Statement {
+        if let statement = statements[sql] { return statement }
+        let statement = try database.prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    private static func createParentDirectory(of path: String) throws {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let directory = String(path[..<slash])
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.directory(path: path, reason: "\(error)")
+        }
+    }
+}

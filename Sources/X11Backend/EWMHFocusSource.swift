@@ -1,0 +1,144 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+/// Follows focus through the root window's `_NET_ACTIVE_WINDOW` (set by every EWMH window
+/// manager) and the focused window's title, from PropertyNotify events: no polling.
+///
+/// Openbox (and others) set `_NET_ACTIVE_WINDOW` to None between two windows while focus moves.
+/// A None is therefore only reported as `.focused(nil)` once it has lasted `noneDebounce`:
+/// `nextPoll(after:)` asks to be called again then. A transient dialog (WM_TRANSIENT_FOR) is
+/// reported with its own WM_CLASS, which toolkits set to its parent app's.
+///
+/// The source reads every event on its connection and keeps only PropertyNotify: components that
+/// need other events (RandR screen changes) use a connection of their own.
+public final class EWMHFocusSource: FocusSource {
+    public let backendName = "EWMH _NET_ACTIVE_WINDOW"
+    /// How long `_NET_ACTIVE_WINDOW` must stay None before focus counts as gone.
+    public let noneDebounce: TimeInterval
+
+    private let connection: X11Connection
+    private let inspector: WindowInspector
+    private let clock: () -> Date
+    /// The focus last reported (or found at start): changes are measured against it.
+    private var reported: WindowFacts?
+    /// The window whose title changes we listen to.
+    private var watched: Window?
+    /// When `_NET_ACTIVE_WINDOW` became None, while that is not yet reported.
+    private var noneSince: Date?
+    /// The last drain stopped at its bound with events still queued.
+    private var backlog = false
+
+    public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, clock: @escaping () -> Date = { Date() }) throws {
+        self.connection = connection
+        self.inspector = WindowInspector(connection: connection)
+        self.noneDebounce = noneDebounce
+        self.clock = clock
+        let rootMask = try connection.display.attributes(connection.root).eventMask
+        try connection.display.selectInput(connection.root, mask: rootMask | XConstants.propertyChangeMask)
+        reported = try currentFocus()
+        try watchTitle(of: reported.map { Window($0.window) })
+    }
+
+    public var pollDescriptor: Int32 { connection.fileDescriptor }
+
+    public func currentFocus() throws -> WindowFacts? {
+        guard let active = try inspector.activeWindow() else { return nil }
+        do {
+            return try inspector.facts(of: active)
+        } catch let error as X11Error where error.isWindowGone {
+            return nil
+        }
+    }
+
+    public func nextPoll(after now: Date) -> Date? {
+        if backlog { return now }
+        return noneSince.map { $0.addingTimeInterval(noneDebounce) }
+    }
+
+    public func drainEvents() throws -> [FocusEvent] {
+        var events: [FocusEvent] = []
+        // Reading properties can queue new events inside Xlib, where polling the socket would not
+        // see them: go on until the queue is empty after our own round trips. A window renaming
+        // itself without pause must not hold the agent here: past a bound, `nextPoll` asks to be
+        // called again at once.
+        backlog = true
+        for _ in 0..<Self.maxRounds {
+            var activeChanged = false
+            var titleChanged = false
+            var read = 0
+            while read < Self.maxEventsPerRound, try connection.display.pendingEvents() > 0 {
+                read += 1
+                guard case .propertyChanged(let window, let atom) = try connection.display.nextEvent() else { continue }
+                if window == connection.root && atom == connection.atoms.netActiveWindow { activeChanged = true }
+                if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName) {
+                    titleChanged = true
+                }
+            }
+            if activeChanged {
+                events += try activeWindowChanged()
+            } else if titleChanged {
+                events += try titleMayHaveChanged()
+            }
+            if read == 0 {
+                backlog = false
+                break
+            }
+        }
+        if let since = noneSince, clock() >= since.addingTimeInterval(noneDebounce) {
+            noneSince = nil
+            events += try activeWindowChanged(debounced: true)
+        }
+        return events
+    }
+
+    private static let maxRounds = 8
+    private static let maxEventsPerRound = 256
+
+    private func activeWindowChanged(debounced: Bool = false) throws -> [FocusEvent] {
+        guard let facts = try currentFocus() else {
+            guard reported != nil else { return [] }
+            guard debounced else {
+                if noneSince == nil { noneSince = clock() }
+                return []
+            }
+            reported = nil
+            try watchTitle(of: nil)
+            return [.focused(nil)]
+        }
+        noneSince = nil
+        if let reported, reported.window == facts.window {
+            return try titleMayHaveChanged()
+        }
+        reported = facts
+        try watchTitle(of: Window(facts.window))
+        return [.focused(facts)]
+    }
+
+    private func titleMayHaveChanged() throws -> [FocusEvent] {
+        guard var facts = reported else { return [] }
+        do {
+            let title = try inspector.title(of: Window(facts.window))
+            guard title != facts.title else { return [] }
+            facts.title = title
+            reported = facts
+            return [.titleChanged(facts)]
+        } catch let error as X11Error where error.isWindowGone {
+            return []  // the window closed; the WM's change of _NET_ACTIVE_WINDOW follows
+        }
+    }
+
+    /// Listens to PropertyNotify on the focused window only, and stops on the one before.
+    private func watchTitle(of window: Window?) throws {
+        guard window != watched else { return }
+        if let old = watched {
+            do { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
+            catch let error as X11Error where error.isWindowGone {}
+        }
+        watched = nil
+        guard let window else { return }
+        do {
+            try connection.display.selectInput(window, mask: XConstants.propertyChangeMask)
+            watched = window
+        } catch let error as X11Error where error.isWindowGone {}
+    }
+}

@@ -1,0 +1,58 @@
+import ScreenTimeCore
+
+/// Lists and minimizes client windows through EWMH and ICCCM.
+public final class EWMHWindowControl: WindowControl {
+    private let connection: X11Connection
+    private let inspector: WindowInspector
+
+    public init(connection: X11Connection) {
+        self.connection = connection
+        self.inspector = WindowInspector(connection: connection)
+    }
+
+    /// `_NET_CLIENT_LIST`, or, without it, every top-level's client window (WM_STATE) found by
+    /// walking the tree. Windows that close while being read are left out.
+    public func clientWindows() throws -> [WindowFacts] {
+        var windows = try inspector.cardinals(connection.root, connection.atoms.netClientList, maxLength: 65536)
+            .map { Window(rawValue: $0) }
+        let hasClientList = try inspector.hasProperty(connection.root, connection.atoms.netClientList)
+        if windows.isEmpty && !hasClientList {
+            windows = try connection.display.queryTree(connection.root).children.compactMap { top in
+                try ignoringVanishedWindow { try inspector.clientWindow(in: top) }
+            }
+        }
+        return try windows.compactMap { window in try ignoringVanishedWindow { try inspector.facts(of: window) } }
+    }
+
+    /// What the window says about itself now.
+    public func facts(of window: WindowID) throws -> WindowFacts {
+        try inspector.facts(of: Window(window))
+    }
+
+    /// The window `_NET_ACTIVE_WINDOW` names, nil when None.
+    public func activeWindow() throws -> WindowID? {
+        try inspector.activeWindow()?.id
+    }
+
+    /// Iconifies through the WM (ICCCM WM_CHANGE_STATE), unless `_NET_WM_ALLOWED_ACTIONS` exists
+    /// and lacks `_NET_WM_ACTION_MINIMIZE`. The WM acts asynchronously: see `isMinimized`.
+    public func minimize(_ id: WindowID) throws {
+        let window = Window(id)
+        let atoms = connection.atoms
+        if let allowed = try connection.display.property(window, atoms.netWMAllowedActions, maxLength: 256),
+           !allowed.items.contains(atoms.netWMActionMinimize.rawValue) {
+            throw X11Error.actionNotAllowed(action: "_NET_WM_ACTION_MINIMIZE", window: id)
+        }
+        try connection.display.iconify(window)
+    }
+
+    /// ICCCM WM_STATE is IconicState; without WM_STATE, `_NET_WM_STATE` has `_NET_WM_STATE_HIDDEN`.
+    public func isMinimized(_ id: WindowID) throws -> Bool {
+        let window = Window(id)
+        if let state = try connection.display.property(window, connection.atoms.wmState, maxLength: 2),
+           let first = state.items.first {
+            return first == XConstants.iconicState
+        }
+        return try inspector.cardinals(window, connection.atoms.netWMState).contains(connection.atoms.netWMStateHidden.rawValue)
+    }
+}

@@ -1,0 +1,74 @@
+import ScreenTimeCore
+
+/// Reads what a window says about itself (ICCCM and EWMH properties) into `WindowFacts`.
+struct WindowInspector {
+    let connection: X11Connection
+    var display: XDisplay { connection.display }
+    var atoms: AtomTable { connection.atoms }
+
+    func facts(of window: Window) throws -> WindowFacts {
+        let (instance, wmClass) = try classHint(of: window)
+        let pid = try cardinals(window, atoms.netWMPID).first.map { Int32(truncatingIfNeeded: $0) }
+        let executable = try pid.flatMap { try isLocal(window) ? LocalProcess.executableName(pid: $0) : nil }
+        return WindowFacts(window: window.id, wmClass: wmClass, wmInstance: instance, title: try title(of: window),
+                           pid: pid, executable: executable,
+                           role: try role(of: window, wmClass: wmClass, instance: instance))
+    }
+
+    /// WM_CLASS: two NUL-terminated strings, instance then class.
+    func classHint(of window: Window) throws -> (instance: String?, wmClass: String?) {
+        guard let value = try display.property(window, atoms.wmClass) else { return (nil, nil) }
+        let parts = value.bytes.split(separator: 0, omittingEmptySubsequences: false).map { latin1($0) }
+        return (parts.first.flatMap { $0.isEmpty ? nil : $0 }, parts.dropFirst().first.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// `_NET_WM_NAME` (UTF-8), else WM_NAME. Untrusted text: decoded leniently, never interpreted.
+    func title(of window: Window) throws -> String {
+        if let value = try display.property(window, atoms.netWMName), !value.bytes.isEmpty {
+            return String(decoding: trimmed(value.bytes), as: UTF8.self)
+        }
+        guard let value = try display.property(window, atoms.wmName) else { return "" }
+        // WM_NAME is STRING (Latin-1) or COMPOUND_TEXT; the latter is read as UTF-8, which keeps
+        // its ASCII and replaces the rest (apps that set COMPOUND_TEXT also set _NET_WM_NAME).
+        return value.type == atoms.string ? latin1(trimmed(value.bytes)) : String(decoding: trimmed(value.bytes), as: UTF8.self)
+    }
+
+    /// Shell windows are never counted as an app: EWMH shell types, override-redirect windows and
+    /// known lock screens/panels (`ShellWindows`).
+    func role(of window: Window, wmClass: String?, instance: String?) throws -> WindowRole {
+        let types = try cardinals(window, atoms.netWMWindowType).map { Atom(rawValue: $0) }
+        if types.contains(where: atoms.shellWindowTypes.contains) { return .shell }
+        if ShellWindows.isKnownShell(wmClass: wmClass, wmInstance: instance) { return .shell }
+        return try display.attributes(window).overrideRedirect ? .shell : .normal
+    }
+
+    /// A window's pid means something here only when it runs on this machine (WM_CLIENT_MACHINE
+    /// is our host name); windows that do not say are taken as local, as nearly all are.
+    func isLocal(_ window: Window) throws -> Bool {
+        guard let machine = try display.property(window, atoms.wmClientMachine), !machine.bytes.isEmpty else { return true }
+        return latin1(trimmed(machine.bytes)) == LocalProcess.hostName
+    }
+
+    /// A format-32 property's items (windows, atoms, cardinals); empty when absent.
+    func cardinals(_ window: Window, _ atom: Atom, maxLength: Int = 1024) throws -> [UInt] {
+        try display.property(window, atom, maxLength: maxLength)?.items ?? []
+    }
+
+    func hasProperty(_ window: Window, _ atom: Atom) throws -> Bool {
+        try display.property(window, atom, maxLength: 0) != nil
+    }
+
+    /// The window `_NET_ACTIVE_WINDOW` on the root names, nil when None or unset.
+    func activeWindow() throws -> Window? {
+        guard let raw = try cardinals(connection.root, atoms.netActiveWindow).first, raw != 0 else { return nil }
+        return Window(rawValue: raw)
+    }
+
+    private func trimmed<C: BidirectionalCollection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
+        Array(bytes.reversed().drop { $0 == 0 }.reversed())
+    }
+
+    private func latin1<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+}

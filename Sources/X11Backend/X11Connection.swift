@@ -1,0 +1,38 @@
+/// One connection to an X server, shared by the focus source, window control and idle source of
+/// one agent (all used from one thread). Atoms are interned once, when it opens.
+public final class X11Connection {
+    let display: XDisplay
+    let atoms: AtomTable
+    let root: Window
+    /// The display's name as Xlib resolved it (`:0`).
+    public let displayName: String
+    private var isClosed = false
+
+    /// Opens `displayName`, or `$DISPLAY` when nil.
+    public init(displayName: String? = nil) throws {
+        display = try XDisplay.open(displayName)
+        do {
+            atoms = try AtomTable(display)
+        } catch {
+            display.close()
+            throw error
+        }
+        root = display.root
+        self.displayName = display.name
+    }
+
+    deinit { close() }
+
+    /// The socket to poll for readability (ConnectionNumber).
+    public var fileDescriptor: Int32 { display.fileDescriptor }
+
+    /// Whether the server went away; every call then throws `X11Error.connectionLost`.
+    public var isConnectionLost: Bool { display.isLost }
+
+    /// Closes the connection (safe after it was lost). Later calls on sources using it must not happen.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        display.close()
+    }
+}

@@ -1,0 +1,297 @@
+import CX11
+import Glibc
+import ScreenTimeCore
+
+// The one file of this module that calls Xlib and the XScreenSaver/RandR extensions. Everything
+// else sees typed values (`Window`, `Atom`, `PropertyValue`) and typed errors (`X11Error`).
+//
+// Errors. Xlib's default handlers exit the process: a protocol error (BadWindow when a window we
+// were reading closed, which is routine) and an I/O error (the server went away) both end in
+// exit(1). We replace them:
+// - XSetErrorHandler: the handler only records the error for the display while a `checked` call
+//   is open (`XErrorTraps`); errors outside one are dropped. `checked` turns a recorded error
+//   into `X11Error.protocolError`, forcing it to arrive first with XSync for requests that have
+//   no reply (XSelectInput, XSendEvent).
+// - XSetIOErrorHandler (process-wide): Xlib calls it first when the connection breaks; the
+//   default prints and exits and never returns, so replacing it is mandatory. Ours marks the
+//   display lost and returns.
+// - XSetIOErrorExitHandler (libX11 >= 1.7.99, per display, set right after XOpenDisplay): Xlib
+//   calls it after the handler above and exits when it is the default. Ours returns, so Xlib
+//   unwinds the call in progress, which fails; every later call on that display returns at once
+//   (XlibDisplayIOError), and XCloseDisplay on it is safe. `checked` then throws
+//   `X11Error.connectionLost`, so the agent can restore the display and reconnect or exit.
+// Limits: an I/O error inside XOpenDisplay's handshake, before a display exists to hang the exit
+// handler on, still exits (only longjmp out of the handler could avoid it, which Swift cannot
+// do safely). The handlers are process-wide: a library that replaces them later takes over.
+
+/// An X window id (XID).
+struct Window: Hashable, CustomStringConvertible {
+    let rawValue: UInt
+    static let none = Window(rawValue: 0)
+    init(rawValue: UInt) { self.rawValue = rawValue }
+    init(_ id: WindowID) { rawValue = UInt(truncatingIfNeeded: id.rawValue) }
+    var id: WindowID { WindowID(UInt64(rawValue)) }
+    var description: String { id.description }
+}
+
+/// An interned X atom.
+struct Atom: Hashable {
+    let rawValue: UInt
+    static let none = Atom(rawValue: 0)
+}
+
+/// A window property as read: its type, format (8, 16 or 32) and items.
+struct PropertyValue {
+    var type: Atom
+    var format: Int32
+    /// The raw bytes, for format 8.
+    var bytes: [UInt8]
+    /// The items, for format 32 (each a 32-bit value: windows, atoms, cardinals).
+    var items: [UInt]
+}
+
+/// Xlib constants the rest of the module needs, so that only this file imports CX11.
+enum XConstants {
+    static let propertyChangeMask = PropertyChangeMask
+    static let noEventMask = NoEventMask
+    /// ICCCM WM_STATE value of a minimized window.
+    static let iconicState = UInt(IconicState)
+}
+
+/// The parts of XWindowAttributes we use.
+struct WindowAttributes {
+    var overrideRedirect: Bool
+    /// This client's event mask on the window.
+    var eventMask: Int
+    var isViewable: Bool
+}
+
+/// An event read from the connection, reduced to what the backend reacts to.
+enum XEventSummary {
+    case propertyChanged(window: Window, atom: Atom)
+    case other
+}
+
+/// What XScreenSaverQueryInfo reports.
+struct ScreenSaverInfo {
+    var idleMilliseconds: UInt
+    var isOn: Bool
+}
+
+/// Process-wide state behind the C error handlers, which cannot capture context.
+/// The agent talks to X from one thread; so do the tests.
+enum XErrorTraps {
+    /// Displays inside a `checked` call: the request serial it started at and the first error since.
+    fileprivate static var open: [OpaquePointer: (startSerial: UInt, code: UInt8?)] = [:]
+    /// Displays whose connection broke.
+    fileprivate static var lost: Set<OpaquePointer> = []
+    fileprivate static var installed = false
+
+    fileprivate static func installHandlers() {
+        guard !installed else { return }
+        installed = true
+        _ = XSetErrorHandler { display, event in
+            guard let display, let event, var trap = XErrorTraps.open[display] else { return 0 }
+            if trap.code == nil && event.pointee.serial >= trap.startSerial {
+                trap.code = event.pointee.error_code
+                XErrorTraps.open[display] = trap
+            }
+            return 0
+        }
+        _ = XSetIOErrorHandler { display in
+            if let display { XErrorTraps.lost.insert(display) }
+            return 0
+        }
+    }
+}
+
+/// A connected Display, with thin typed wrappers over the calls the backend makes.
+struct XDisplay {
+    let pointer: OpaquePointer
+
+    /// Opens `name` (nil: $DISPLAY) and installs the error handlers described above.
+    static func open(_ name: String?) throws -> XDisplay {
+        XErrorTraps.installHandlers()
+        guard let pointer = XOpenDisplay(name) else {
+            throw X11Error.cannotOpenDisplay(name: name ?? "$DISPLAY (unset)")
+        }
+        XErrorTraps.lost.remove(pointer)
+        // Returning from the exit handler is what keeps the process alive; the lost flag was set
+        // by the I/O handler just before.
+        XSetIOErrorExitHandler(pointer, { display, _ in
+            if let display { XErrorTraps.lost.insert(display) }
+        }, nil)
+        return XDisplay(pointer: pointer)
+    }
+
+    func close() {
+        XErrorTraps.lost.remove(pointer)
+        XErrorTraps.open[pointer] = nil
+        XCloseDisplay(pointer)
+    }
+
+    var name: String { XDisplayString(pointer).map { String(cString: $0) } ?? "?" }
+    var isLost: Bool { XErrorTraps.lost.contains(pointer) }
+    var fileDescriptor: Int32 { XConnectionNumber(pointer) }
+    var root: Window { Window(rawValue: XDefaultRootWindow(pointer)) }
+    var screen: Int32 { XDefaultScreen(pointer) }
+
+    /// The error helper: runs one Xlib call and turns a lost connection, a protocol error or a
+    /// failed Status into a typed error naming the operation and window. `sync` waits for the
+    /// server's verdict on requests that have no reply.
+    @discardableResult
+    func checked<T>(_ operation: String, window: Window? = nil, sync: Bool = false,
+                    succeeded: (T) -> Bool = { _ in true }, _ call: () -> T) throws -> T {
+        guard !isLost else { throw X11Error.connectionLost(display: name) }
+        let outer = XErrorTraps.open[pointer]
+        XErrorTraps.open[pointer] = (startSerial: XNextRequest(pointer), code: nil)
+        defer { XErrorTraps.open[pointer] = outer }
+        let result = call()
+        if sync { XSync(pointer, 0) }
+        guard !isLost else { throw X11Error.connectionLost(display: name) }
+        if let code = XErrorTraps.open[pointer]?.code {
+            throw X11Error.protocolError(operation: operation, window: window?.id, code: XErrorCode(code))
+        }
+        guard succeeded(result) else { throw X11Error.requestFailed(operation: operation, window: window?.id) }
+        return result
+    }
+
+    /// Waits until the server has handled every request sent so far.
+    func sync() throws {
+        try checked("XSync") { XSync(pointer, 0) }
+    }
+
+    func internAtoms(_ names: [String]) throws -> [Atom] {
+        var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var atoms = [UInt](repeating: 0, count: names.count)
+        try checked("XInternAtoms", succeeded: { $0 != 0 }) {
+            XInternAtoms(pointer, &cNames, Int32(names.count), 0, &atoms)
+        }
+        return atoms.map { Atom(rawValue: $0) }
+    }
+
+    func atomName(_ atom: Atom) throws -> String {
+        let cName = try checked("XGetAtomName", succeeded: { $0 != nil }) { XGetAtomName(pointer, atom.rawValue) }
+        guard let cName else { return "" }
+        defer { XFree(cName) }
+        return String(cString: cName)
+    }
+
+    /// Reads up to `maxLength` 32-bit units of a property; nil when the window lacks it.
+    func property(_ window: Window, _ atom: Atom, maxLength: Int = 1024) throws -> PropertyValue? {
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var bytesAfter: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        try checked("XGetWindowProperty", window: window, succeeded: { $0 == Success }) {
+            XGetWindowProperty(pointer, window.rawValue, atom.rawValue, 0, maxLength, 0, UInt(AnyPropertyType),
+                               &type, &format, &count, &bytesAfter, &data)
+        }
+        guard let data else { return nil }
+        defer { XFree(data) }
+        guard type != 0 else { return nil }
+        var value = PropertyValue(type: Atom(rawValue: type), format: format, bytes: [], items: [])
+        switch format {
+        case 8:
+            value.bytes = Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        case 32:
+            // Xlib hands format-32 data as an array of C long, whatever the platform's long size.
+            data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { longs in
+                value.items = (0..<Int(count)).map { UInt(UInt32(truncatingIfNeeded: longs[$0])) }
+            }
+        default:
+            break
+        }
+        return value
+    }
+
+    func attributes(_ window: Window) throws -> WindowAttributes {
+        var attributes = XWindowAttributes()
+        try checked("XGetWindowAttributes", window: window, succeeded: { $0 != 0 }) {
+            XGetWindowAttributes(pointer, window.rawValue, &attributes)
+        }
+        return WindowAttributes(overrideRedirect: attributes.override_redirect != 0,
+                                eventMask: attributes.your_event_mask,
+                                isViewable: attributes.map_state == IsViewable)
+    }
+
+    func selectInput(_ window: Window, mask: Int) throws {
+        try checked("XSelectInput", window: window, sync: true) { XSelectInput(pointer, window.rawValue, mask) }
+    }
+
+    func queryTree(_ window: Window) throws -> (parent: Window, children: [Window]) {
+        var root: UInt = 0
+        var parent: UInt = 0
+        var children: UnsafeMutablePointer<UInt>?
+        var count: UInt32 = 0
+        try checked("XQueryTree", window: window, succeeded: { $0 != 0 }) {
+            XQueryTree(pointer, window.rawValue, &root, &parent, &children, &count)
+        }
+        guard let children else { return (Window(rawValue: parent), []) }
+        defer { XFree(children) }
+        let list = UnsafeBufferPointer(start: children, count: Int(count)).map { Window(rawValue: $0) }
+        return (Window(rawValue: parent), list)
+    }
+
+    /// The window with input focus: `.none`, PointerRoot (1) or a window.
+    func inputFocus() throws -> Window {
+        var focus: UInt = 0
+        var revertTo: Int32 = 0
+        try checked("XGetInputFocus") { XGetInputFocus(pointer, &focus, &revertTo) }
+        return Window(rawValue: focus)
+    }
+
+    /// ICCCM iconify: a WM_CHANGE_STATE client message to the root, which the WM acts on.
+    func iconify(_ window: Window) throws {
+        try checked("XIconifyWindow", window: window, sync: true, succeeded: { $0 != 0 }) {
+            XIconifyWindow(pointer, window.rawValue, screen)
+        }
+    }
+
+    /// Events queued now (reading whatever the socket holds, without blocking).
+    func pendingEvents() throws -> Int32 {
+        try checked("XPending") { XPending(pointer) }
+    }
+
+    func nextEvent() throws -> XEventSummary {
+        var event = XEvent()
+        try checked("XNextEvent") { XNextEvent(pointer, &event) }
+        guard event.type == PropertyNotify else { return .other }
+        return .propertyChanged(window: Window(rawValue: event.xproperty.window),
+                                atom: Atom(rawValue: event.xproperty.atom))
+    }
+
+    func hasScreenSaverExtension() throws -> Bool {
+        var eventBase: Int32 = 0
+        var errorBase: Int32 = 0
+        return try checked("XScreenSaverQueryExtension") {
+            XScreenSaverQueryExtension(pointer, &eventBase, &errorBase)
+        } != 0
+    }
+
+    func screenSaverInfo() throws -> ScreenSaverInfo {
+        guard let info = XScreenSaverAllocInfo() else {
+            throw X11Error.requestFailed(operation: "XScreenSaverAllocInfo", window: nil)
+        }
+        defer { XFree(info) }
+        try checked("XScreenSaverQueryInfo", window: root, succeeded: { $0 != 0 }) {
+            XScreenSaverQueryInfo(pointer, root.rawValue, info)
+        }
+        return ScreenSaverInfo(idleMilliseconds: info.pointee.idle, isOn: info.pointee.state == ScreenSaverOn)
+    }
+
+    /// RandR's protocol version, nil when the extension is missing.
+    func randrVersion() throws -> (major: Int, minor: Int)? {
+        var eventBase: Int32 = 0
+        var errorBase: Int32 = 0
+        guard try checked("XRRQueryExtension", { XRRQueryExtension(pointer, &eventBase, &errorBase) }) != 0 else {
+            return nil
+        }
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        try checked("XRRQueryVersion", succeeded: { $0 != 0 }) { XRRQueryVersion(pointer, &major, &minor) }
+        return (Int(major), Int(minor))
+    }
+}

@@ -1,0 +1,42 @@
+/// The words after the subcommand, taken one by one with clear usage errors.
+final class Arguments {
+    private var words: [String]
+
+    init(_ words: [String]) { self.words = words }
+
+    var isEmpty: Bool { words.isEmpty }
+
+    /// The next positional word, or a usage error naming what was expected.
+    func next(_ what: String) throws -> String {
+        guard let index = words.firstIndex(where: { !$0.hasPrefix("--") }) else { throw UsageError(message: "missing \(what)") }
+        return words.remove(at: index)
+    }
+
+    func nextIfAny() -> String? {
+        guard let index = words.firstIndex(where: { !$0.hasPrefix("--") }) else { return nil }
+        return words.remove(at: index)
+    }
+
+    /// Whether `--name` is present (and takes it).
+    func flag(_ name: String) -> Bool {
+        guard let index = words.firstIndex(of: "--\(name)") else { return false }
+        words.remove(at: index)
+        return true
+    }
+
+    /// The value of `--name VALUE` or `--name=VALUE`.
+    func option(_ name: String) throws -> String? {
+        if let index = words.firstIndex(where: { $0.hasPrefix("--\(name)=") }) {
+            return String(words.remove(at: index).dropFirst(name.count + 3))
+        }
+        guard let index = words.firstIndex(of: "--\(name)") else { return nil }
+        guard index + 1 < words.count else { throw UsageError(message: "--\(name) needs a value") }
+        words.remove(at: index)
+        return words.remove(at: index)
+    }
+
+    /// Fails on anything left over.
+    func finish() throws {
+        if let extra = words.first { throw UsageError(message: "unexpected `\(extra)`") }
+    }
+}

@@ -1,0 +1,97 @@
+import Agent
+import Glibc
+import FoundationEssentials
+import ScreenTimeCore
+
+/// One subcommand: its name, a one-line abstract, usage, validation in `init` and `run()`.
+protocol Subcommand {
+    static var name: String { get }
+    static var abstract: String { get }
+    /// Usage lines after `screentime `, e.g. `limit set APP DURATION`.
+    static var usage: [String] { get }
+    /// Parses and validates; throws `UsageError` for anything malformed.
+    init(_ arguments: Arguments) throws
+    func run(_ context: Context) throws
+}
+
+/// The error kinds a command ends with, mapped to exit codes in one place.
+struct UsageError: Error { var message: String }
+struct AgentNotRunning: Error { var message = "the screentime agent is not running (start it with `screentime agent`, or log in again)" }
+struct CommandFailure: Error { var message: String }
+
+enum CommandLineTool {
+    static let commands: [Subcommand.Type] = [
+        AgentCommand.self, StatusCommand.self, ReportCommand.self, AppsCommand.self, LimitCommand.self,
+        ImportantCommand.self, EssentialCommand.self, ContinueCommand.self, ConfigCommand.self, DoctorCommand.self,
+    ]
+
+    static func run(_ argv: [String]) -> Int32 {
+        let context = Context()
+        guard let first = argv.first, !["-h", "--help", "help"].contains(first) || argv.count > 1 else {
+            context.print(help())
+            return 0
+        }
+        if first == "--version" {
+            context.print("screentime \(version)")
+            return 0
+        }
+        let name = first == "help" ? argv[1] : first
+        guard let command = commands.first(where: { $0.name == name }) else {
+            context.printError("screentime: unknown command `\(name)`\n\n" + help())
+            return 64
+        }
+        let rest = Array(argv.dropFirst())
+        if first == "help" || rest.contains("--help") || rest.contains("-h") {
+            context.print(help(for: command))
+            return 0
+        }
+        do {
+            try execute(command, Arguments(rest), context)
+            return 0
+        } catch let error as UsageError {
+            context.printError("screentime \(command.name): \(error.message)\n\n" + help(for: command))
+            return 64
+        } catch let error as AgentNotRunning {
+            context.printError("screentime \(command.name): \(error.message)")
+            return 69
+        } catch let error as CommandFailure {
+            context.printError("screentime \(command.name): \(error.message)")
+            return 1
+        } catch {
+            context.printError("screentime \(command.name): \(error)")
+            return 1
+        }
+    }
+
+    /// Parses, validates and runs one command (generic, so the existential metatype is opened).
+    private static func execute<C: Subcommand>(_ command: C.Type, _ arguments: Arguments, _ context: Context) throws {
+        try C(arguments).run(context)
+    }
+
+    static let version = "0.1.0"
+
+    static func help() -> String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let lines = commands.map { "  " + $0.name.padding(to: width) + "  " + $0.abstract }
+        return """
+            screentime: Screen Time for the Linux desktop. Counts time per app, warns before a limit,
+            then minimizes the app and lets you choose to continue.
+
+            Usage: screentime COMMAND [OPTIONS]
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            `screentime help COMMAND` or `screentime COMMAND --help` tells more.
+            Exit codes: 0 ok, 1 failure, 64 usage error, 69 agent not running.
+            """
+    }
+
+    static func help(for command: Subcommand.Type) -> String {
+        "\(command.abstract)\n\nUsage:\n" + command.usage.map { "  screentime \($0)" }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+struct LimitCommand: Subcommand {
+    static let name = "limit"
+    static let abstract = "Set, remove and list daily app limits"
+    static let usage = ["limit set APP DURATION      (DURATION: 1h, 45m, 1h30m, 90s)",
+                        "limit rm APP", "limit default DURATION", "limit list"]
+
+    enum Action {
+        case set(AppID, TimeInterval)
+        case remove(AppID)
+        case setDefault(TimeInterval)
+        case list
+    }
+
+    let action: Action
+
+    init(_ arguments: Arguments) throws {
+        switch try arguments.next("an action (set, rm, default, list)") {
+        case "set": action = .set(AppID(try arguments.next("APP")), try Self.duration(arguments.next("DURATION")))
+        case "rm": action = .remove(AppID(try arguments.next("APP")))
+        case "default": action = .setDefault(try Self.duration(arguments.next("DURATION")))
+        case "list": action = .list
+        case let other: throw UsageError(message: "unknown action `\(other)`")
+        }
+        try arguments.finish()
+    }
+
+    static func duration(_ text: String) throws -> TimeInterval {
+        do { return try DurationText.parse(text) } catch let error as DurationText.ParseError {
+            throw UsageError(message: error.description)
+        }
+    }
+
+    func run(_ context: Context) throws {
+        switch action {
+        case .set(let app, let seconds):
+            try context.editConfig { $0.setLimit(app, seconds) }
+            context.print("\(app): \(DurationText.format(seconds)) a day")
+        case .remove(let app):
+            var removed = false
+            try context.editConfig { removed = $0.removeLimit(app) }
+            let fallback = try context.settings().defaultLimit
+            context.print(removed ? "\(app): back to the default limit (\(DurationText.format(fallback)))"
+                                  : "\(app) had no limit of its own")
+        case .setDefault(let seconds):
+            try context.editConfig { $0.setDefaultLimit(seconds) }
+            context.print("default limit: \(DurationText.format(seconds)) a day")
+        case .list:
+            context.print(Self.list(try context.settings()))
+        }
+    }
+
+    static func list(_ settings: Settings) -> String {
+        var lines = ["default  \(DurationText.format(settings.defaultLimit))  (every other app)"]
+        let width = settings.limits.keys.map(\.rawValue.count).max() ?? 0
+        for (app, limit) in settings.limits.sorted(by: { $0.key < $1.key }) {
+            let note = settings.limit(for: app) == nil ? "  (exempt: \(settings.isEssential(app) ? "essential" : "important"))" : ""
+            lines.append("\(app.rawValue.padding(to: width))  \(DurationText.format(limit))\(note)")
+        }
+        for kind in ExemptionKind.allCases {
+            let apps = (kind == .important ? settings.important : settings.essential).sorted()
+            if !apps.isEmpty { lines.append("\(kind.rawValue), no limit: \(apps.map(\.rawValue).joined(separator: ", "))") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,104 @@
+import Agent
+import FoundationEssentials
+import ScreenTimeCore
+import UsageStore
+
+struct ReportCommand: Subcommand {
+    static let name = "report"
+    static let abstract = "Usage per app for a day, a week or a range"
+    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv]",
+                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv]"]
+
+    enum Period {
+        case today, yesterday, week
+        case day(CivilDate)
+        case range(CivilDate, CivilDate)
+    }
+
+    enum Output { case text, json, csv }
+
+    let period: Period
+    let output: Output
+
+    init(_ arguments: Arguments) throws {
+        let json = arguments.flag("json")
+        let csv = arguments.flag("csv")
+        guard !(json && csv) else { throw UsageError(message: "choose one of --json and --csv") }
+        output = json ? .json : csv ? .csv : .text
+        let from = try arguments.option("from").map(Self.date)
+        let to = try arguments.option("to").map(Self.date)
+        switch (from, to, arguments.nextIfAny()) {
+        case (nil, nil, nil), (nil, nil, "today"?): period = .today
+        case (nil, nil, "yesterday"?): period = .yesterday
+        case (nil, nil, "week"?): period = .week
+        case (nil, nil, let word?): period = .day(try Self.date(word))
+        case (let from?, let to?, nil):
+            guard from <= to else { throw UsageError(message: "--from must not be after --to") }
+            period = .range(from, to)
+        default: throw UsageError(message: "give a period, or both --from and --to")
+        }
+        try arguments.finish()
+    }
+
+    static func date(_ text: String) throws -> CivilDate {
+        guard let date = CivilDate(parsing: text) else { throw UsageError(message: "`\(text)` is not a date (YYYY-MM-DD)") }
+        return date
+    }
+
+    func run(_ context: Context) throws {
+        let settings = try context.settings()
+        let zone = context.zone
+        let boundary = settings.dayBoundary
+        let today = CivilDate(parsing: boundary.label(of: Date(), in: zone))!
+        let (title, range): (String, ReportRange) = switch period {
+        case .today: ("Today", ReportRange(from: today, to: today, boundary: boundary, zone: zone))
+        case .yesterday: ("Yesterday", ReportRange(from: today.adding(days: -1), to: today.adding(days: -1), boundary: boundary, zone: zone))
+        case .week: ("Last 7 days", ReportRange(from: today.adding(days: -6), to: today, boundary: boundary, zone: zone))
+        case .day(let date): ("\(date.weekdayName) \(date)", ReportRange(from: date, to: date, boundary: boundary, zone: zone))
+        case .range(let from, let to): ("From \(from) to \(to)", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
+        }
+        let report = try Self.report(title: title, range: range, context: context, settings: settings)
+        switch output {
+        case .text: context.print(ReportFormat.text(report))
+        case .json: context.print(ReportFormat.json(report))
+        case .csv: context.print(ReportFormat.csv(report))
+        }
+    }
+
+    static func report(title: String, range: ReportRange, context: Context, settings: Settings) throws -> UsageReport {
+        let zone = context.zone
+        let names = AppNames(environment: context.environment)
+        guard let store = try context.openStore() else {
+            return UsageReport(title: title, range: range, intervals: [], previousTotal: 0, bypasses: [], limitHits: [],
+                               names: names.name, boundary: settings.dayBoundary, zone: zone)
+        }
+        let previous = range.previous(boundary: settings.dayBoundary, zone: zone)
+        return UsageReport(
+            title: title, range: range,
+            intervals: try store.intervals(from: range.start, to: range.end).map { .init(app: $0.app, start: $0.start, end: $0.end) },
+            previousTotal: try store.usageByApp(from: previous.start, to: previous.end).values.reduce(0, +),
+            bypasses: try store.bypasses(from: range.start, to: range.end).map { ($0.app, $0.at, $0.granted) },
+            limitHits: try store.limitHits(from: range.start, to: range.end).map { ($0.app, $0.at, $0.used) },
+            names: names.name, boundary: settings.dayBoundary, zone: zone)
+    }
+}
+
+/// App names from the installed desktop entries, for reports.
+struct AppNames {
+    private let names: [String: String]
+
+    init(environment: [String: String]) {
+        var names: [String: String] = [:]
+        for entry in DesktopEntryIndex.load(environment: environment) where names[entry.id] == nil { names[entry.id] = entry.name }
+        self.names = names
+    }
+
+    func name(_ app: AppID) -> String { names[app.rawValue] ?? app.rawValue }
+}
+
+extension Context {
+    /// The usage store, read-only; nil when nothing has been recorded yet.
+    func openStore() throws -> UsageDatabase? {
+        do { return try UsageDatabase(path: databasePath, readOnly: true) } catch StoreError.missing { return nil }
+    }
+}

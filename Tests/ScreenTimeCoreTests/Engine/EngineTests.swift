@@ -1,0 +1,144 @@
+import FoundationEssentials
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+final class EngineTests: XCTestCase {
+    /// 2026-11-29 08:00 local (UTC+1).
+    let morning = Date(timeIntervalSince1970: 1_795_910_400 + 7 * 3600)
+    let zone = FixedOffsetZone(seconds: 3600)
+    let firefox = AppInfo(id: "firefox", name: "Firefox", icon: "firefox", categories: ["WebBrowser"])
+    let terminal = AppInfo(id: "xterm", name: "XTerm", icon: "xterm")
+    let keepass = AppInfo(id: "keepassxc", name: "KeePassXC")
+
+    func settings() -> Settings {
+        var settings = Settings()
+        settings.limits["firefox"] = 45 * 60
+        settings.important = ["keepassxc"]
+        return settings
+    }
+
+    func focus(_ app: AppInfo, _ title: String = "") -> EngineEvent {
+        .focus(FocusedApp(app: app, window: WindowID(UInt64(app.id.rawValue.count)), title: title))
+    }
+
+    func testCountdownAtEveryMarkThenDisableThenContinue() {
+        var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
+        driver.send(focus(firefox, "News"))
+        driver.advance(by: 3 * 3600)
+
+        let marks = driver.notifications.map { ($0.at.timeIntervalSince(morning), $0.request.summary) }
+        let expectedOffsets: [TimeInterval] = [900, 2100, 2400, 2640, 2690, 2695, 2700] // 15, 35, 40, 44 min, 44:50, 44:55, 45:00
+        XCTAssertEqual(marks.map(\.0), expectedOffsets)
+        XCTAssertEqual(marks.map(\.1), [
+            "Firefox: 30 min left today", "Firefox: 10 min left today", "Firefox: 5 min left today",
+            "Firefox: 1 min left today", "Firefox: 10 s left today", "Firefox: 5 s left today",
+            "Time for a break from Firefox?",
+        ])
+        XCTAssertEqual(driver.minimizes.map { $0.at.timeIntervalSince(morning) }, [45 * 60])
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 45 * 60)
+        XCTAssertTrue(driver.engine.isOverLimit("firefox", at: driver.now))
+
+        // Bringing it back without continuing minimizes it again, with the same offer.
+        driver.clearLog()
+        driver.send(focus(terminal))
+        driver.send(focus(firefox, "News"))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["firefox"])
+        XCTAssertEqual(driver.notifications.last?.request.actions.map(\.label), ["Continue for 1 h", "OK"])
+
+        // Continue grants one more hour, recorded, with the countdown again before it runs out.
+        driver.clearLog()
+        let continuedAt = driver.now
+        driver.send(.notificationAction(app: "firefox", key: ActionKey.continue))
+        XCTAssertTrue(driver.log.contains { $0.action == .recordBypass(app: "firefox", mode: "standard", granted: 3600, at: continuedAt) })
+        XCTAssertEqual(driver.engine.remaining("firefox", at: driver.now), 3600)
+        driver.advance(by: 2 * 3600)
+        XCTAssertEqual(driver.notifications.first?.at, continuedAt.addingTimeInterval(30 * 60))
+        XCTAssertEqual(driver.minimizes.map(\.at), [continuedAt.addingTimeInterval(3600)])
+    }
+
+    func testCountsOnlyForegroundActiveTimeAndNeverNoWindow() {
+        var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
+        driver.send(focus(terminal))
+        driver.advance(by: 600)
+        driver.send(.focus(nil))
+        driver.advance(by: 300)
+        driver.send(focus(terminal))
+        driver.advance(by: 120)
+        driver.send(.activity(active: false))
+        driver.advance(by: 3600)
+        driver.send(.activity(active: true))
+        driver.advance(by: 60)
+        driver.send(focus(keepass))
+        driver.advance(by: 4 * 3600)
+        XCTAssertEqual(driver.engine.used("xterm", at: driver.now), 600 + 120 + 60)
+        XCTAssertEqual(driver.engine.used("keepassxc", at: driver.now), 4 * 3600)
+        XCTAssertTrue(driver.notifications.isEmpty, "an important app has no limit")
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 0)
+    }
+
+    func testTitleChangeSplitsIntervalsWithoutLosingTime() {
+        var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
+        driver.send(focus(terminal, "vim"))
+        driver.advance(by: 10)
+        driver.send(.title("make"))
+        driver.advance(by: 5)
+        driver.send(.focus(nil))
+        let intervals = driver.log.compactMap { entry -> String? in
+            switch entry.action {
+            case .beginInterval(let app, let title, let at): return "begin \(app) \(title) \(Int(at.timeIntervalSince(morning)))"
+            case .endInterval(let at): return "end \(Int(at.timeIntervalSince(morning)))"
+            default: return nil
+            }
+        }
+        XCTAssertEqual(intervals, ["begin xterm vim 0", "end 10", "begin xterm make 10", "end 15"])
+    }
+
+    func testDayRolloverResetsUsageGrantsAndSplitsTheInterval() {
+        let lateEvening = morning.addingTimeInterval(15 * 3600) // 23:00 local
+        var generous = settings()
+        generous.continueGrant = 6 * 3600
+        var driver = EngineDriver(engine: Engine(settings: generous, zone: zone, now: lateEvening,
+                                                 usageToday: ["firefox": 45 * 60], grantsToday: [:]), now: lateEvening)
+        driver.send(focus(firefox))
+        XCTAssertEqual(driver.minimizes.count, 1, "over the limit: disabled on focus")
+        driver.send(.continueRequested("firefox"))
+        driver.advance(by: 5 * 3600 + 30 * 60) // 04:30 the next day
+        let boundary = morning.addingTimeInterval(20 * 3600) // 04:00 local
+        XCTAssertTrue(driver.log.contains { $0.action == .endInterval(at: boundary) })
+        XCTAssertTrue(driver.log.contains { $0.action == .beginInterval(app: "firefox", title: "", at: boundary) })
+        XCTAssertEqual(driver.engine.dayStart, boundary)
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 30 * 60)
+        XCTAssertEqual(driver.engine.grants, [:])
+        XCTAssertEqual(driver.engine.effectiveLimit(of: "firefox"), 45 * 60)
+    }
+
+    func testLoweringALimitBelowUsageDisablesAtOnce() {
+        var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
+        driver.send(focus(terminal))
+        driver.advance(by: 20 * 60)
+        var lower = settings()
+        lower.limits["xterm"] = 10 * 60
+        driver.send(.settings(lower))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["xterm"])
+    }
+
+    func testSimulatedWeekRunsFast() {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
+            for _ in 0..<7 {
+                for _ in 0..<96 {
+                    driver.send(focus(firefox))
+                    driver.advance(by: 300)
+                    driver.send(focus(terminal))
+                    driver.advance(by: 300)
+                    driver.send(.notificationAction(app: "firefox", key: ActionKey.continue))
+                }
+                driver.advance(by: 8 * 3600)
+            }
+            XCTAssertGreaterThan(driver.log.count, 1000)
+        }
+        XCTAssertLessThan(elapsed, .seconds(1))
+    }
+}

@@ -1,0 +1,267 @@
+import CX11
+import Foundation
+import XCTest
+
+/// A real, private desktop for tests: Xvfb (`-noreset`, so gamma ramps survive clients leaving),
+/// openbox, a session `dbus-daemon` and dunst. Started once per test process, stopped at exit.
+/// A missing program is an error that fails the test, never a skip.
+public final class DesktopHarness {
+    public let display: String
+    public private(set) var busAddress = ""
+    /// HOME, XDG_* (fresh temp folders), DISPLAY and DBUS_SESSION_BUS_ADDRESS for child processes.
+    public private(set) var environment: [String: String]
+    public let root: URL
+    public var runtimeDirectory: String { environment["XDG_RUNTIME_DIR"]! }
+
+    private var processes: [String: Process] = [:]
+
+    public enum Failure: Error, CustomStringConvertible {
+        case missingProgram(String)
+        case didNotStart(String, String)
+        public var description: String {
+            switch self {
+            case .missingProgram(let p): return "\(p) is not installed: the desktop tests need it (.ci/run installs it)"
+            case .didNotStart(let p, let why): return "\(p) did not start: \(why)"
+            }
+        }
+    }
+
+    private static let lock = NSLock()
+    private static var instance: Result<DesktopHarness, Error>?
+
+    /// The process-wide desktop, started on first use.
+    public static func shared() throws -> DesktopHarness {
+        lock.lock()
+        defer { lock.unlock() }
+        if instance == nil {
+            instance = Result { try DesktopHarness() }
+            if case .success(let harness) = instance {
+                atexit { DesktopHarness.stopShared() }
+                harness.exportToProcess()
+            }
+        }
+        return try instance!.get()
+    }
+
+    private static func stopShared() {
+        if case .success(let harness) = instance { harness.stop() }
+    }
+
+    private init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-desk-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        var env: [String: String] = ProcessInfo.processInfo.environment
+        for (key, sub) in [("HOME", "home"), ("XDG_RUNTIME_DIR", "run"), ("XDG_CONFIG_HOME", "home/.config"),
+                           ("XDG_DATA_HOME", "home/.local/share"), ("XDG_CACHE_HOME", "home/.cache")] {
+            let url = root.appendingPathComponent(sub)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            env[key] = url.path
+        }
+        let number = try Self.freeDisplayNumber()
+        display = ":\(number)"
+        env["DISPLAY"] = display
+        environment = env
+
+        let xvfb = try launch("Xvfb", [display, "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x800x24"])
+        try waitFor("Xvfb", timeout: 10, alive: xvfb) { Self.canOpenDisplay(self.display) }
+
+        let busOut = Pipe()
+        let bus = try launch("dbus-daemon", ["--config-file=\(try writeBusConfig())", "--nofork", "--nopidfile",
+                                              "--print-address=1"], stdout: busOut)
+        busAddress = try Self.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
+        _ = bus
+        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+
+        let openbox = try launch("openbox", ["--sm-disable", "--config-file", try writeOpenboxConfig()])
+        try waitFor("openbox", timeout: 10, alive: openbox) { Self.hasWindowManager(self.display) }
+
+        let menu = root.appendingPathComponent("dunst-menu").path
+        try DunstControl.installMenu(in: menu)
+        DesktopHarness.dunstrc = DunstControl.dunstrc(menuDirectory: menu)
+        try startNotificationServer()
+    }
+
+    /// A session bus that activates no services: with the standard service directories it would
+    /// start the system's dunst by itself whenever a test has stopped ours.
+    private func writeBusConfig() throws -> String {
+        let url = root.appendingPathComponent("bus.conf")
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <keep_umask/>
+          <listen>unix:path=\(root.path)/bus</listen>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Starts dunst (again, after `stopNotificationServer()`), waiting until it owns its bus name.
+    public func startNotificationServer() throws {
+        let dunstrc = root.appendingPathComponent("dunstrc")
+        try DesktopHarness.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
+        let dunst = try launch("dunst", ["-config", dunstrc.path])
+        try waitFor("dunst", timeout: 10, alive: dunst) { self.busNameHasOwner("org.freedesktop.Notifications") }
+    }
+
+    /// Stops dunst, as when a user's notification daemon crashes.
+    public func stopNotificationServer() {
+        stopProcess("dunst")
+        _ = try? waitFor("dunst exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
+    }
+
+    /// dunst's configuration: notifications stay until closed so tests can read them; the
+    /// context menu's dmenu is replaceable by tests choosing an action.
+    public static var dunstrc = """
+        [global]
+            timeout = 0
+            markup = full
+            format = "%s\\n%b"
+            dmenu = /bin/false
+            history_length = 100
+        """
+
+    public func exportToProcess() {
+        setenv("DISPLAY", display, 1)
+        setenv("DBUS_SESSION_BUS_ADDRESS", busAddress, 1)
+    }
+
+    /// Runs a command with the desktop's environment and returns its standard output.
+    @discardableResult
+    public func run(_ program: String, _ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.which(program))
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func busNameHasOwner(_ name: String) -> Bool {
+        let reply = (try? run("dbus-send", ["--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus",
+                                            "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                            "string:\(name)"])) ?? ""
+        return reply.contains("boolean true")
+    }
+
+    public func stop() {
+        for name in ["dunst", "openbox", "dbus-daemon", "Xvfb"] { stopProcess(name) }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    // MARK: - Processes
+
+    @discardableResult
+    private func launch(_ program: String, _ arguments: [String], stdout: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.which(program))
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        processes[program] = process
+        return process
+    }
+
+    private func stopProcess(_ name: String) {
+        guard let process = processes.removeValue(forKey: name), process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(3)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if ready() { return }
+            if let alive, !alive.isRunning { throw Failure.didNotStart(what, "it exited with \(alive.terminationStatus)") }
+            usleep(20_000)
+        }
+        throw Failure.didNotStart(what, "not ready after \(timeout) s")
+    }
+
+    private func writeOpenboxConfig() throws -> String {
+        // Focus new windows so a test's window is active when mapped, like a user's desktop.
+        let url = root.appendingPathComponent("openbox-rc.xml")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <openbox_config xmlns="http://openbox.org/3.4/rc">
+          <focus><focusNew>yes</focusNew><followMouse>no</followMouse></focus>
+          <desktops><number>1</number></desktops>
+        </openbox_config>
+        """.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    // MARK: - Helpers
+
+    public static func which(_ program: String) throws -> String {
+        for dir in ["/usr/bin", "/bin", "/usr/local/bin", "/usr/sbin"] {
+            let path = "\(dir)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw Failure.missingProgram(program)
+    }
+
+    private static func freeDisplayNumber() throws -> Int {
+        for number in 40..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            return number
+        }
+        throw Failure.didNotStart("Xvfb", "no free display number")
+    }
+
+    private static func canOpenDisplay(_ name: String) -> Bool {
+        guard let display = XOpenDisplay(name) else { return false }
+        XCloseDisplay(display)
+        return true
+    }
+
+    private static func hasWindowManager(_ name: String) -> Bool {
+        guard let display = XOpenDisplay(name) else { return false }
+        defer { XCloseDisplay(display) }
+        let atom = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let root = XDefaultRootWindow(display)
+        let status = XGetWindowProperty(display, root, atom, 0, 1, 0, Atom(XA_WINDOW), &type, &format,
+                                        &count, &after, &data)
+        defer { if let data { XFree(data) } }
+        return status == Success && count == 1
+    }
+
+    private static func readLine(from pipe: Pipe, timeout: TimeInterval, process: String) throws -> String {
+        let handle = pipe.fileHandleForReading
+        var buffer = Data()
+        let deadline = Date().addingTimeInterval(timeout)
+        var pfd = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while Date() < deadline {
+            if poll(&pfd, 1, 100) > 0 {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                if let newline = buffer.firstIndex(of: 10) {
+                    return String(decoding: buffer[..<newline], as: UTF8.self)
+                }
+            }
+        }
+        throw Failure.didNotStart(process, "printed no address")
+    }
+}

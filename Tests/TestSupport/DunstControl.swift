@@ -1,0 +1,108 @@
+import Foundation
+import SessionBus
+
+/// Acts as the user on the harness's dunst: chooses a notification's action by its label.
+///
+/// dunst 1.9 offers actions through its context menu (D-Bus `org.dunstproject.cmd0.ContextMenuCall`,
+/// what `dunstctl context` calls): it pipes one line per action of each displayed notification,
+/// `#<label> (<summary>) [<id>,<key>]`, into the `dmenu` command of its dunstrc and invokes the
+/// action of the line that command prints. Here `dmenu` is a small script that prints the line
+/// whose label and id were written to its `choice` file, so the action goes through dunst's own
+/// ActionInvoked path to the client that sent Notify.
+public final class DunstControl {
+    public let menuDirectory: URL
+    private let connection: BusConnection
+
+    /// The dunstrc the harness needs for `chooseAction`: the harness's settings (notifications stay
+    /// until closed) with `dmenu` pointing at the menu script in `menuDirectory`.
+    public static func dunstrc(menuDirectory: String) -> String {
+        """
+        [global]
+            timeout = 0
+            markup = full
+            format = "%s\\n%b"
+            dmenu = \(menuDirectory)/dmenu
+            history_length = 100
+        """
+    }
+
+    /// Writes the dmenu stand-in into `menuDirectory` (created if needed).
+    public static func installMenu(in menuDirectory: String) throws {
+        try FileManager.default.createDirectory(atPath: menuDirectory, withIntermediateDirectories: true)
+        let path = menuDirectory + "/dmenu"
+        try menuScript.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+
+    // Records the menu for diagnostics; `case` patterns in quotes match the label literally.
+    private static let menuScript = #"""
+        #!/bin/sh
+        # dmenu stand-in for dunst's context menu in tests: prints the line of the action named in "choice".
+        dir=$(dirname "$0")
+        label=$(sed -n 1p "$dir/choice")
+        id=$(sed -n 2p "$dir/choice")
+        cat > "$dir/menu"
+        answer=""
+        while IFS= read -r line; do
+            case "$line" in
+                "#$label ("*"[$id,"*) answer="$line"; break ;;
+            esac
+        done < "$dir/menu"
+        printf '%s\n' "$answer"
+        printf '%s\n' "$answer" > "$dir/chosen.tmp" && mv "$dir/chosen.tmp" "$dir/chosen"
+        """#
+
+    /// Controls the harness's dunst, whose dunstrc points its menu at `dunst-menu` (the harness
+    /// installs it with `installMenu(in:)`).
+    public init(desktop: DesktopHarness) throws {
+        menuDirectory = desktop.root.appendingPathComponent("dunst-menu")
+        connection = try BusConnection(address: desktop.busAddress)
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case menuNotShown(String)
+        case noSuchAction(label: String, id: UInt32, menu: String)
+        public var description: String {
+            switch self {
+            case .menuNotShown(let why): return "dunst did not open its context menu: \(why)"
+            case .noSuchAction(let label, let id, let menu):
+                return "dunst's menu has no action \"\(label)\" for notification \(id); menu was:\n\(menu)"
+            }
+        }
+    }
+
+    /// Chooses the action labelled `label` on notification `id`, as a user would in dunst's menu.
+    /// Returns once dunst has been given the choice; the ActionInvoked signal follows.
+    public func chooseAction(label: String, notification id: UInt32, timeout: TimeInterval = 5) throws {
+        let chosen = menuDirectory.appendingPathComponent("chosen")
+        try? FileManager.default.removeItem(at: chosen)
+        try "\(label)\n\(id)\n".write(to: menuDirectory.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
+        _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                interface: "org.dunstproject.cmd0", method: "ContextMenuCall")
+        let deadline = Date().addingTimeInterval(timeout)
+        while !FileManager.default.fileExists(atPath: chosen.path) {
+            guard Date() < deadline else { throw Failure.menuNotShown("no answer from the menu script within \(timeout) s") }
+            usleep(10_000)
+        }
+        let answer = (try? String(contentsOf: chosen, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if answer.isEmpty {
+            let menu = (try? String(contentsOf: menuDirectory.appendingPathComponent("menu"), encoding: .utf8)) ?? ""
+            throw Failure.noSuchAction(label: label, id: id, menu: menu)
+        }
+    }
+
+    /// dunst's default action on the newest displayed notification (`dunstctl action 0`).
+    public func invokeDefaultAction() throws {
+        _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                interface: "org.dunstproject.cmd0", method: "NotificationAction", arguments: [.uint32(0)])
+    }
+
+    /// Notifications dunst is showing now (its `displayedLength` property).
+    public func displayedCount() throws -> UInt32 {
+        let reply = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                        interface: "org.freedesktop.DBus.Properties", method: "Get",
+                                        arguments: [.string("org.dunstproject.cmd0"), .string("displayedLength")])
+        guard let count = reply.first?.uint32Value else { throw BusError.unexpectedReply(context: "displayedLength", signature: reply.signature) }
+        return count
+    }
+}

@@ -1,0 +1,43 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+/// Runs an engine on a virtual clock: scripted events at their times, and a `.tick` at every
+/// deadline the engine asks for in between, recording every action with its time.
+public struct EngineDriver {
+    public private(set) var engine: Engine
+    public private(set) var now: Date
+    public private(set) var log: [(at: Date, action: EngineAction)] = []
+
+    public init(engine: Engine, now: Date) {
+        self.engine = engine
+        self.now = now
+    }
+
+    /// Advances the clock to `time`, ticking at every deadline on the way.
+    public mutating func advance(to time: Date) {
+        while let deadline = engine.nextDeadline(), deadline <= time {
+            now = max(now, deadline)
+            record(engine.handle(.tick, at: now))
+        }
+        now = time
+    }
+
+    public mutating func advance(by seconds: TimeInterval) { advance(to: now.addingTimeInterval(seconds)) }
+
+    public mutating func send(_ event: EngineEvent) { record(engine.handle(event, at: now)) }
+
+    private mutating func record(_ actions: [EngineAction]) {
+        log += actions.map { (now, $0) }
+    }
+
+    /// Notifications shown, with their times.
+    public var notifications: [(at: Date, app: AppID, request: NotificationRequest)] {
+        log.compactMap { if case .notify(let app, let request) = $0.action { return ($0.at, app, request) } else { return nil } }
+    }
+
+    public var minimizes: [(at: Date, app: AppID)] {
+        log.compactMap { if case .minimize(let app) = $0.action { return ($0.at, app) } else { return nil } }
+    }
+
+    public mutating func clearLog() { log = [] }
+}

@@ -1,0 +1,76 @@
+import XCTest
+@testable import UsageStore
+
+final class SchemaTests: XCTestCase {
+    private func scalar(_ db: UsageDatabase, _ sql: String) throws -> String {
+        let statement = try db.connection.prepare(sql)
+        XCTAssertEqual(try statement.step(), .row, sql)
+        return statement.text(at: 0)
+    }
+
+    func testNewFileHasTablesIndexesAndVersion() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let db = try UsageDatabase(path: dir + "/s.db")
+        let names = try db.connection.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+        var found: [String] = []
+        while try names.step() == .row { found.append(names.text(at: 0)) }
+        XCTAssertEqual(found, ["bypasses", "intervals", "intervals_app_start", "intervals_start", "limit_hits", "mode_changes"])
+        XCTAssertEqual(try Schema.version(of: db.connection), 1)
+        XCTAssertEqual(Schema.currentVersion, 1)
+        // The (app, start) index is the one a per-app query uses.
+        let plan = try db.connection.prepare("EXPLAIN QUERY PLAN SELECT * FROM intervals WHERE app = 'x' AND start > 0")
+        XCTAssertEqual(try plan.step(), .row)
+        XCTAssertTrue(plan.text(at: 3).contains("intervals_app_start"), plan.text(at: 3))
+    }
+
+    func testConnectionPragmas() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let db = try UsageDatabase(path: dir + "/s.db")
+        XCTAssertEqual(try scalar(db, "PRAGMA journal_mode"), "wal")
+        XCTAssertEqual(try scalar(db, "PRAGMA synchronous"), "1")  // NORMAL
+        XCTAssertEqual(try scalar(db, "PRAGMA busy_timeout"), "2000")
+        XCTAssertEqual(try scalar(db, "PRAGMA foreign_keys"), "1")
+    }
+
+    func testWALIsRecordedInTheFileHeader() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let path = dir + "/s.db"
+        _ = try UsageDatabase(path: path)
+        // Bytes 18 and 19 of the header are the read/write format versions: 2 means WAL.
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(20)
+        XCTAssertEqual(Array(header.prefix(16)), Array("SQLite format 3\0".utf8))
+        XCTAssertEqual(header[18], 2)
+        XCTAssertEqual(header[19], 2)
+    }
+
+    func testReopeningDoesNotMigrateAgain() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        _ = try UsageDatabase(path: dir + "/s.db")
+        let again = try UsageDatabase(path: dir + "/s.db")
+        XCTAssertEqual(try Schema.version(of: again.connection), 1)
+    }
+
+    func testNewerSchemaIsRefusedByWriterAndReader() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let path = dir + "/s.db"
+        try UsageDatabase(path: path).connection.exec("PRAGMA user_version = 7")
+        let expected = StoreError.unsupportedSchema(path: path, version: 7, newestKnown: 1)
+        XCTAssertThrowsError(try UsageDatabase(path: path)) { XCTAssertEqual($0 as? StoreError, expected) }
+        XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: true)) { XCTAssertEqual($0 as? StoreError, expected) }
+    }
+
+    func testFailedMigrationLeavesFileUntouched() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let path = dir + "/s.db"
+        // A table named like one of ours makes migration 1 fail half-way.
+        let raw = try SQLiteDatabase(path: path, readOnly: false)
+        try raw.exec("CREATE TABLE limit_hits(x)")
+        XCTAssertThrowsError(try UsageDatabase(path: path)) { error in
+            guard case .sqlite(_, _, let message, _) = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("limit_hits"), message)
+        }
+        // Rolled back: no intervals table, version still 0.
+        XCTAssertEqual(try Schema.version(of: raw), 0)
+        XCTAssertThrowsError(try raw.exec("SELECT * FROM intervals"))
+    }
+}

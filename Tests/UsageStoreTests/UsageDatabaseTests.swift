@@ -1,0 +1,245 @@
+import XCTest
+@testable import UsageStore
+import ScreenTimeCore
+
+final class UsageDatabaseTests: XCTestCase {
+    private var dir = ""
+    private var path: String { dir + "/data/screentime/screentime.db" }
+
+    override func setUpWithError() throws {
+        dir = try makeTemporaryDirectory(for: self)
+    }
+
+    // MARK: Opening
+
+    func testCreatesParentDirectoriesPrivately() throws {
+        _ = try UsageDatabase(path: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir + "/data/screentime")
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testUncreatableDirectoryIsATypedErrorNamingThePath() throws {
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8)))
+        let blocked = dir + "/file/screentime/screentime.db"
+        XCTAssertThrowsError(try UsageDatabase(path: blocked)) { error in
+            guard case .directory(let errorPath, _) = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(errorPath, blocked)
+        }
+    }
+
+    func testCorruptFileIsATypedErrorNamingThePath() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/data/screentime", withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "this is not a database. ", count: 200).utf8)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: garbage))
+        for readOnly in [false, true] {
+            XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: readOnly)) { error in
+                guard case .corrupt(let errorPath, let message) = error as? StoreError else { return XCTFail("\(error)") }
+                XCTAssertEqual(errorPath, self.path)
+                XCTAssertFalse(message.isEmpty)
+                XCTAssertTrue("\(error)".contains(self.path))
+            }
+        }
+        // The garbage is left for the user to inspect, not overwritten.
+        XCTAssertEqual(FileManager.default.contents(atPath: path), garbage)
+    }
+
+    func testReadOnlyOpenOfMissingFileIsMissingAndCreatesNothing() throws {
+        XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: true)) { error in
+            XCTAssertEqual(error as? StoreError, .missing(path: self.path))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/data"))
+    }
+
+    func testReadOnlyOpenOfFileNotSetUpYetIsMissing() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/data/screentime", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+        XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: true)) { error in
+            XCTAssertEqual(error as? StoreError, .missing(path: self.path))
+        }
+    }
+
+    func testReadOnlyStoreRefusesWrites() throws {
+        _ = try UsageDatabase(path: path)
+        let reader = try UsageDatabase(path: path, readOnly: true)
+        XCTAssertTrue(reader.isReadOnly)
+        XCTAssertThrowsError(try reader.beginInterval(app: "firefox", title: "", mode: "standard", at: at(0))) { error in
+            guard case .sqlite(_, let code, _, _) = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(code & 0xff, 8)  // SQLITE_READONLY
+        }
+    }
+
+    // MARK: Intervals
+
+    func testBeginExtendUsageRoundTrip() throws {
+        let db = try UsageDatabase(path: path)
+        let firefox = try db.beginInterval(app: "firefox", title: "News", mode: "standard", at: at(0))
+        try db.extendInterval(firefox, to: at(2))
+        try db.extendInterval(firefox, to: at(90))
+        let term = try db.beginInterval(app: "xterm", title: "vim", mode: "focus", at: at(90))
+        try db.extendInterval(term, to: at(120))
+        let again = try db.beginInterval(app: "firefox", title: "Mail", mode: "focus", at: at(120))
+        try db.extendInterval(again, to: at(130))
+        XCTAssertNotEqual(firefox, again)
+
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), ["firefox": 100, "xterm": 30])
+        XCTAssertEqual(try db.intervals(from: at(0), to: at(1000)), [
+            UsageInterval(app: "firefox", title: "News", mode: "standard", start: at(0), end: at(90)),
+            UsageInterval(app: "xterm", title: "vim", mode: "focus", start: at(90), end: at(120)),
+            UsageInterval(app: "firefox", title: "Mail", mode: "focus", start: at(120), end: at(130)),
+        ])
+    }
+
+    func testBegunIntervalCountsNothingUntilExtended() throws {
+        let db = try UsageDatabase(path: path)
+        _ = try db.beginInterval(app: "firefox", title: "", mode: "standard", at: at(10))
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(100)), [:])
+        XCTAssertEqual(try db.intervals(from: at(0), to: at(100)), [])
+    }
+
+    func testExtendingBeforeTheStartLeavesTheIntervalEmpty() throws {
+        let db = try UsageDatabase(path: path)
+        let id = try db.beginInterval(app: "firefox", title: "", mode: "standard", at: at(100))
+        try db.extendInterval(id, to: at(160))
+        try db.extendInterval(id, to: at(40))  // the wall clock went back
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), [:])
+    }
+
+    func testExtendingAnUnknownIntervalThrows() throws {
+        let db = try UsageDatabase(path: path)
+        let ghost = IntervalID(rawValue: 4242)
+        XCTAssertThrowsError(try db.extendInterval(ghost, to: at(1))) { error in
+            XCTAssertEqual(error as? StoreError, .unknownInterval(path: self.path, id: ghost))
+        }
+    }
+
+    func testIntervalsSpanningRangeEdgesAreClipped() throws {
+        let db = try UsageDatabase(path: path)
+        let day = 86_400.0
+        // 23:00 → 01:00 across midnight, then 12:00 → 12:30 on the second day, then 23:30 → 00:30.
+        for (app, start, end) in [("firefox", day - 3600, day + 3600), ("xterm", day + 43_200, day + 45_000),
+                                  ("firefox", 2 * day - 1800, 2 * day + 1800)] {
+            let id = try db.beginInterval(app: AppID(app), title: "t", mode: "standard", at: at(start))
+            try db.extendInterval(id, to: at(end))
+        }
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(day)), ["firefox": 3600])
+        XCTAssertEqual(try db.usageByApp(from: at(day), to: at(2 * day)), ["firefox": 3600 + 1800, "xterm": 1800])
+        XCTAssertEqual(try db.usageByApp(from: at(day + 1800), to: at(day + 44_100)), ["firefox": 1800, "xterm": 900])
+
+        let clipped = try db.intervals(from: at(day), to: at(2 * day))
+        XCTAssertEqual(clipped.map(\.start), [at(day), at(day + 43_200), at(2 * day - 1800)])
+        XCTAssertEqual(clipped.map(\.end), [at(day + 3600), at(day + 45_000), at(2 * day)])
+        XCTAssertEqual(clipped.map(\.duration), [3600, 1800, 1800])
+    }
+
+    func testRangesAreHalfOpen() throws {
+        let db = try UsageDatabase(path: path)
+        let id = try db.beginInterval(app: "firefox", title: "", mode: "standard", at: at(0))
+        try db.extendInterval(id, to: at(60))
+        XCTAssertEqual(try db.usageByApp(from: at(60), to: at(120)), [:])
+        XCTAssertEqual(try db.usageByApp(from: at(-60), to: at(0)), [:])
+        XCTAssertEqual(try db.intervals(from: at(60), to: at(120)), [])
+
+        try db.recordBypass(app: "firefox", mode: "focus", at: at(60), granted: 60)
+        try db.recordLimitHit(app: "firefox", at: at(60), used: 3600)
+        XCTAssertEqual(try db.bypasses(from: at(60), to: at(61)).count, 1)
+        XCTAssertEqual(try db.bypasses(from: at(0), to: at(60)).count, 0)
+        XCTAssertEqual(try db.limitHits(from: at(60), to: at(61)).count, 1)
+        XCTAssertEqual(try db.limitHits(from: at(0), to: at(60)).count, 0)
+    }
+
+    func testUntrustedTitleIsStoredVerbatim() throws {
+        let db = try UsageDatabase(path: path)
+        let title = "'); DROP TABLE intervals; -- \u{202E}evil\u{0}tail 👀"
+        let id = try db.beginInterval(app: "firefox", title: title, mode: "standard", at: at(0))
+        try db.extendInterval(id, to: at(1))
+        XCTAssertEqual(try db.intervals(from: at(0), to: at(1)).first?.title, title)
+    }
+
+    // MARK: Events
+
+    func testBypassesAndLimitHitsRoundTripInTimeOrder() throws {
+        let db = try UsageDatabase(path: path)
+        try db.recordBypass(app: "steam", mode: "bedtime", at: at(300), granted: 900)
+        try db.recordBypass(app: "firefox", mode: "focus", at: at(100), granted: 60)
+        try db.recordLimitHit(app: "firefox", at: at(200), used: 3600)
+        XCTAssertEqual(try db.bypasses(from: at(0), to: at(1000)), [
+            BypassRecord(app: "firefox", mode: "focus", at: at(100), granted: 60),
+            BypassRecord(app: "steam", mode: "bedtime", at: at(300), granted: 900),
+        ])
+        XCTAssertEqual(try db.limitHits(from: at(0), to: at(1000)), [LimitHit(app: "firefox", at: at(200), used: 3600)])
+        XCTAssertEqual(try db.bypasses(from: at(150), to: at(1000)).map(\.app), ["steam"])
+    }
+
+    func testModeChangesAreRecorded() throws {
+        let db = try UsageDatabase(path: path)
+        try db.recordModeChange(mode: "focus", reason: "calendar", at: at(5))
+        let rows = try db.connection.prepare("SELECT mode, reason, at FROM mode_changes")
+        XCTAssertEqual(try rows.step(), .row)
+        XCTAssertEqual(rows.text(at: 0), "focus")
+        XCTAssertEqual(rows.text(at: 1), "calendar")
+        XCTAssertEqual(rows.double(at: 2), at(5).timeIntervalSince1970)
+        XCTAssertEqual(try rows.step(), .done)
+    }
+
+    // MARK: Durability and concurrency
+
+    func testReopeningTheFileKeepsTheData() throws {
+        do {
+            let db = try UsageDatabase(path: path)
+            let id = try db.beginInterval(app: "firefox", title: "News", mode: "standard", at: at(0))
+            try db.extendInterval(id, to: at(42))
+            try db.recordBypass(app: "firefox", mode: "focus", at: at(10), granted: 60)
+        }
+        let reopened = try UsageDatabase(path: path)
+        XCTAssertEqual(try reopened.usageByApp(from: at(0), to: at(100)), ["firefox": 42])
+        XCTAssertEqual(try reopened.bypasses(from: at(0), to: at(100)).count, 1)
+        // A read-only reader opened after the writer closed (WAL files gone) sees it too.
+        XCTAssertEqual(try UsageDatabase(path: path, readOnly: true).usageByApp(from: at(0), to: at(100)), ["firefox": 42])
+        // And the writer keeps writing where it left off.
+        let next = try reopened.beginInterval(app: "xterm", title: "", mode: "standard", at: at(42))
+        try reopened.extendInterval(next, to: at(50))
+        XCTAssertEqual(try reopened.usageByApp(from: at(0), to: at(100)), ["firefox": 42, "xterm": 8])
+    }
+
+    /// Each extend is committed when it returns: a second connection, opened while the first is
+    /// still open (as after the agent is killed without closing), sees the latest end.
+    /// The kill -9 end-to-end check belongs to the agent's tests.
+    func testExtendIsCommittedBeforeTheWriterCloses() throws {
+        let writer = try UsageDatabase(path: path)
+        let id = try writer.beginInterval(app: "firefox", title: "", mode: "standard", at: at(0))
+        try writer.extendInterval(id, to: at(2))
+        try writer.extendInterval(id, to: at(4))
+        let other = try UsageDatabase(path: path)
+        XCTAssertEqual(try other.usageByApp(from: at(0), to: at(10)), ["firefox": 4])
+        withExtendedLifetime(writer) {}
+    }
+
+    func testReadOnlyReaderSeesCommitsWhileTheWriterIsOpen() throws {
+        let writer = try UsageDatabase(path: path)
+        let id = try writer.beginInterval(app: "firefox", title: "", mode: "standard", at: at(0))
+        try writer.extendInterval(id, to: at(10))
+
+        let reader = try UsageDatabase(path: path, readOnly: true)
+        XCTAssertEqual(try reader.usageByApp(from: at(0), to: at(100)), ["firefox": 10])
+
+        // Later commits show up in the same reader: no stale snapshot is held between queries.
+        try writer.extendInterval(id, to: at(25))
+        try writer.recordLimitHit(app: "firefox", at: at(25), used: 25)
+        XCTAssertEqual(try reader.usageByApp(from: at(0), to: at(100)), ["firefox": 25])
+        XCTAssertEqual(try reader.intervals(from: at(0), to: at(100)).map(\.end), [at(25)])
+        XCTAssertEqual(try reader.limitHits(from: at(0), to: at(100)).count, 1)
+
+        // And the writer is never blocked by the reader.
+        let next = try writer.beginInterval(app: "xterm", title: "", mode: "standard", at: at(25))
+        try writer.extendInterval(next, to: at(30))
+        XCTAssertEqual(try reader.usageByApp(from: at(0), to: at(100)), ["firefox": 25, "xterm": 5])
+    }
+
+    func testManyExtendsOfOneInterval() throws {
+        let db = try UsageDatabase(path: path)
+        let id = try db.beginInterval(app: "firefox", title: "", mode: "standard", at: at(0))
+        for second in 1...500 { try db.extendInterval(id, to: at(Double(second))) }
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), ["firefox": 500])
+    }
+}

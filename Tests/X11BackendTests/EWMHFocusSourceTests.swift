@@ -1,0 +1,151 @@
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import X11Backend
+import XCTest
+
+final class EWMHFocusSourceTests: XCTestCase {
+    var client: TestWindowClient!
+    var connection: X11Connection!
+    var opened: [TestWindow] = []
+
+    override func setUpWithError() throws {
+        _ = try DesktopHarness.shared()
+        client = try TestWindowClient()
+        connection = try X11Connection()
+    }
+
+    override func tearDown() {
+        opened.forEach { client.close($0) }
+        connection.close()
+    }
+
+    private func open(_ wmClass: String, _ title: String, pid: Int32? = nil) throws -> TestWindow {
+        let window = try client.openWindow(class: wmClass, title: title, pid: pid)
+        opened.append(window)
+        return window
+    }
+
+    /// Activates `window` and waits for the source to report it.
+    private func focus(_ window: TestWindow, with source: FocusSource) throws -> [FocusEvent] {
+        client.activate(window)
+        let events = try source.events { $0.focusedWindow == window.id }
+        XCTAssertTrue(events.contains { $0.focusedWindow == window.id }, "no .focused(\(window)) in \(events)")
+        return events
+    }
+
+    func testSwitchingFocusReportsEachWindowsFacts() throws {
+        let source = try EWMHFocusSource(connection: connection)
+        let alpha = try open("StAlpha", "Alpha — één", pid: getpid())
+        let beta = try open("StBeta", "Beta")
+
+        let toAlpha = try focus(alpha, with: source)
+        guard case .focused(let facts?) = toAlpha.last else { return XCTFail("last event \(String(describing: toAlpha.last))") }
+        XCTAssertEqual(facts.window, alpha.id)
+        XCTAssertEqual(facts.wmClass, "StAlpha")
+        XCTAssertEqual(facts.wmInstance, "stalpha")
+        XCTAssertEqual(facts.title, "Alpha — één")
+        XCTAssertEqual(facts.pid, getpid())
+        // Our own pid: the executable is this test runner.
+        XCTAssertEqual(facts.executable, URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent)
+        XCTAssertEqual(facts.role, .normal)
+        XCTAssertEqual(try source.currentFocus()?.window, alpha.id)
+
+        let toBeta = try focus(beta, with: source)
+        guard case .focused(let betaFacts?) = toBeta.last else { return XCTFail("last event \(String(describing: toBeta.last))") }
+        XCTAssertEqual(betaFacts.wmClass, "StBeta")
+        XCTAssertNil(betaFacts.pid)
+        XCTAssertNil(betaFacts.executable)
+    }
+
+    func testTitleChangeOfFocusedWindowIsReported() throws {
+        let source = try EWMHFocusSource(connection: connection)
+        let window = try open("StTitle", "Inbox (1)")
+        _ = try focus(window, with: source)
+
+        client.setTitle(window, "Inbox (2)")
+        let events = try source.events { if case .titleChanged = $0 { return true } else { return false } }
+        guard case .titleChanged(let facts)? = events.last else { return XCTFail("no title change in \(events)") }
+        XCTAssertEqual(facts.window, window.id)
+        XCTAssertEqual(facts.title, "Inbox (2)")
+        XCTAssertEqual(facts.wmClass, "StTitle")
+    }
+
+    /// Openbox sets `_NET_ACTIVE_WINDOW` to None between two windows while focus moves: an
+    /// independent witness (`xprop -spy`) sees those Nones, the source must not report them.
+    func testSwitchingNeverReportsTheTransientNone() throws {
+        let desk = try DesktopHarness.shared()
+        let source = try EWMHFocusSource(connection: connection)
+        let one = try open("StOne", "One")
+        let two = try open("StTwo", "Two")
+        let spy = try ActiveWindowSpy(environment: desk.environment)
+        var seen: [FocusEvent] = []
+        for window in [one, two, one, two, one, two] {
+            client.activate(window)
+            seen += try source.events { $0.focusedWindow == window.id }
+        }
+        // Past the debounce: a None that had been pending would be reported now.
+        usleep(200_000)
+        seen += try source.drainEvents()
+        let values = spy.stop()
+        XCTAssertTrue(values.contains(0), "openbox never set None (\(values)): the test proves nothing")
+        XCTAssertFalse(seen.contains { $0.isNilFocus }, "spurious nil focus in \(seen)")
+        XCTAssertEqual(seen.compactMap(\.focusedWindow).suffix(6), [one, two, one, two, one, two].map(\.id))
+    }
+
+    func testNoneThatLastsIsReportedAfterTheDebounce() throws {
+        var now = Date(timeIntervalSince1970: 1_000)
+        let source = try EWMHFocusSource(connection: connection, clock: { now })
+        let window = try open("StNone", "None")
+        _ = try focus(window, with: source)
+
+        // None, then back to the same window within the debounce: nothing happened.
+        client.setActiveWindowProperty(0)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        XCTAssertEqual(source.nextPoll(after: now), now.addingTimeInterval(0.15))
+        client.setActiveWindowProperty(window.xid)
+        now += 0.1
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        XCTAssertNil(source.nextPoll(after: now))
+
+        // None that lasts: reported once its debounce is over, not before.
+        client.setActiveWindowProperty(0)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        now += 0.1
+        XCTAssertEqual(try source.drainEvents(), [])
+        now += 0.06
+        XCTAssertEqual(try source.drainEvents(), [.focused(nil)])
+        XCTAssertNil(source.nextPoll(after: now))
+
+        client.setActiveWindowProperty(window.xid)
+        XCTAssertEqual(try source.events { $0.focusedWindow == window.id }.compactMap(\.focusedWindow), [window.id])
+    }
+}
+
+/// Records every value `_NET_ACTIVE_WINDOW` takes, through `xprop -spy` (x11-utils), which reads
+/// the property after each change.
+private final class ActiveWindowSpy {
+    private let process = Process()
+    private let output = Pipe()
+
+    init(environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("xprop"))
+        process.arguments = ["-spy", "-root", "_NET_ACTIVE_WINDOW"]
+        process.environment = environment
+        process.standardOutput = output
+        try process.run()
+        // xprop prints the current value once it listens.
+        var first = Data()
+        while !first.contains(10), process.isRunning { first += output.fileHandleForReading.availableData }
+    }
+
+    /// Stops the spy; the window ids it saw after starting (0 for None).
+    func stop() -> [UInt] {
+        process.terminate()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(separator: "\n").compactMap { line in
+            line.split(separator: "#").last.flatMap { UInt($0.trimmingCharacters(in: .whitespaces).dropFirst(2), radix: 16) }
+        }
+    }
+}

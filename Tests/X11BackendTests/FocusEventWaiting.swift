@@ -1,0 +1,27 @@
+import Foundation
+import ScreenTimeCore
+
+extension FocusSource {
+    /// Drains every 10 ms until an event satisfies `match` or `timeout` passes; returns all
+    /// events seen, in order.
+    func events(within timeout: TimeInterval = 3, until match: (FocusEvent) -> Bool) throws -> [FocusEvent] {
+        var seen: [FocusEvent] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            seen += try drainEvents()
+            if seen.contains(where: match) { return seen }
+            usleep(10_000)
+        } while Date() < deadline
+        return seen
+    }
+}
+
+extension FocusEvent {
+    /// The window this event reports focus on (nil for `.focused(nil)` and title changes).
+    var focusedWindow: WindowID? {
+        if case .focused(let facts?) = self { return facts.window }
+        return nil
+    }
+
+    var isNilFocus: Bool { self == .focused(nil) }
+}

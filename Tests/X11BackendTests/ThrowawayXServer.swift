@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import X11Backend
+
+/// An Xvfb of a test's own, apart from the shared desktop, for tests that kill the server.
+final class ThrowawayXServer {
+    let display: String
+    private let number: Int
+    private let process: Process
+
+    init() throws {
+        // The shared harness takes numbers from 40 up; these stay clear of it.
+        guard let number = (300..<400).first(where: {
+            !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock")
+                && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)")
+        }) else { throw DesktopHarness.Failure.didNotStart("Xvfb", "no free display number") }
+        self.number = number
+        display = ":\(number)"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("Xvfb"))
+        process.arguments = [display, "-nolisten", "tcp", "-screen", "0", "640x480x24"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            guard Date() < deadline, process.isRunning else {
+                kill()
+                throw DesktopHarness.Failure.didNotStart("Xvfb \(display)", "no socket")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Connects, retrying while the fresh server starts accepting.
+    func connect() throws -> X11Connection {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do { return try X11Connection(displayName: display) } catch where Date() < deadline { usleep(20_000) }
+        }
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash would, and waits until it is gone. A killed
+    /// server leaves its lock file and socket behind: they are removed here.
+    func kill() {
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+    }
+
+    deinit { kill() }
+}
