@@ -16,7 +16,7 @@ public struct CalendarReadResult: Sendable {
 ///
 /// Events naming Cheat Day are left out (reported as a problem): the 12-hour notice needs to know when
 /// a Cheat Day was booked, which a calendar file cannot tell; `screentime cheat-day book` does.
-public struct CalendarReader: Sendable {
+public struct CalendarReader {
     public var zone: LocalTimeZone
     /// Recurrences expanded per rule at most (a guard against rules that never end).
     public static let occurrenceCap = 100_000
@@ -131,7 +131,7 @@ public struct CalendarReader: Sendable {
     /// times and dates (midnight).
     func instant(_ time: ICalTime) -> Date? {
         if let seconds = time.unixTime { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
-        let date = LocalDate(year: time.year, month: time.month, day: time.day)
+        let date = CivilDate(year: time.year, month: time.month, day: time.day)
         guard date.isValid else { return nil }
         let wall = time.isDate ? WallTime(secondsOfDay: 0) : WallTime(hour: time.hour, minute: time.minute, second: time.second)
         return zone.instant(of: date, at: wall)

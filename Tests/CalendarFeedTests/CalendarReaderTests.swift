@@ -82,7 +82,7 @@ final class CalendarReaderTests: XCTestCase {
 
     var march: Range<Date> { zone.at("2026-03-09 00:00")..<zone.at("2026-04-09 00:00") }
 
-    func utc(_ text: String) -> Date { FixedOffsetZone.utc.at(text) }
+    func utc(_ text: String) -> Date { FixedOffsetZone(seconds: 0).at(text) }
 
     func testWeeklyRuleWithExceptionAndOverrideAcrossDaylightSaving() throws {
         let path = try write("work.ics", calendar(weekly))

@@ -7,7 +7,7 @@ public struct CentralEuropeanZone: LocalTimeZone {
     public init() {}
 
     public func utcOffset(at instant: Date) -> Int {
-        let year = FixedOffsetZone.utc.localDate(of: instant).year
+        let year = FixedOffsetZone(seconds: 0).localDate(of: instant).year
         let summer = Self.summerTimeStarts(year)..<Self.summerTimeEnds(year)
         return summer.contains(instant) ? 7200 : 3600
     }
@@ -16,7 +16,7 @@ public struct CentralEuropeanZone: LocalTimeZone {
     public static func summerTimeEnds(_ year: Int) -> Date { lastSundayOneAMUTC(year: year, month: 10) }
 
     static func lastSundayOneAMUTC(year: Int, month: Int) -> Date {
-        var day = LocalDate(year: year, month: month, day: 31)
+        var day = CivilDate(year: year, month: month, day: 31)
         while day.weekday != .sunday { day = day.adding(days: -1) }
         return Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400 + 3600))
     }
@@ -36,7 +36,7 @@ extension LocalTimeZone {
         let parts = text.split(separator: " ")
         let d = parts[0].split(separator: "-").map { Int($0)! }
         let t = parts[1].split(separator: ":").map { Int($0)! }
-        return instant(of: LocalDate(year: d[0], month: d[1], day: d[2]),
+        return instant(of: CivilDate(year: d[0], month: d[1], day: d[2]),
                        at: WallTime(hour: t[0], minute: t[1], second: t.count > 2 ? t[2] : 0))
     }
 }

@@ -59,7 +59,7 @@ struct NightPlan {
 
     /// The night that begins on the evening of `evening`: bedtime is its first `sleepTimes.bedtime`
     /// from noon that day on, wake time the first `sleepTimes.wakeTime` after bedtime.
-    init(evening: LocalDate, sleepTimes: SleepTimes, actions: SleepActions, settings: AutomaticModeSettings,
+    init(evening: CivilDate, sleepTimes: SleepTimes, actions: SleepActions, settings: AutomaticModeSettings,
          zone: LocalTimeZone) {
         let noon = WallTime(hour: 12, minute: 0)
         let bedDate = sleepTimes.bedtime >= noon ? evening : evening.adding(days: 1)

@@ -30,7 +30,7 @@ public struct SleepTimes: Hashable, Sendable {
 /// One night's sleep as read from the activity record.
 public struct NightSleep: Hashable, Sendable {
     /// The local date of the evening the night belongs to.
-    public var evening: LocalDate
+    public var evening: CivilDate
     public var asleep: Date
     public var awake: Date
 }
@@ -64,7 +64,7 @@ public struct BedtimeLearner: Sendable {
     /// Sleep is a gap between two recorded activities, so a night with no record after it (the
     /// computer stayed off) is not guessed at.
     public func nights(activity: [Range<Date>], now: Date, zone: LocalTimeZone) -> [NightSleep] {
-        var byEvening: [LocalDate: NightSleep] = [:]
+        var byEvening: [CivilDate: NightSleep] = [:]
         for gap in Self.gaps(in: activity) where gap.upperBound <= now {
             let length = gap.upperBound.timeIntervalSince(gap.lowerBound)
             guard length >= Self.shortestSleep, length <= Self.longestSleep,
@@ -111,7 +111,7 @@ public struct BedtimeLearner: Sendable {
     }
 
     /// The evening whose night window (18:00 to 14:00 next day) holds `instant`; nil between 14:00 and 18:00.
-    static func evening(containing instant: Date, zone: LocalTimeZone) -> LocalDate? {
+    static func evening(containing instant: Date, zone: LocalTimeZone) -> CivilDate? {
         let local = zone.localDateTime(of: instant)
         if local.time >= nightBegins { return local.date }
         if local.time < nightEnds { return local.date.adding(days: -1) }

@@ -23,7 +23,7 @@ public struct ModeInputs: Sendable {
 ///
 /// Every source is turned into claims (a mode over an interval); between two claim boundaries
 /// nothing changes, so evaluating the boundaries finds every change at its exact instant.
-public struct ModeResolver: Sendable {
+public struct ModeResolver {
     public var inputs: ModeInputs
     public var zone: LocalTimeZone
 
@@ -132,7 +132,7 @@ public struct ModeResolver: Sendable {
         let first = zone.localDate(of: window.lowerBound).adding(days: -2)
         let last = zone.localDate(of: window.upperBound).adding(days: 1)
         let nights = (first.daysSinceEpoch...last.daysSinceEpoch).map {
-            NightPlan(evening: LocalDate(daysSinceEpoch: $0), sleepTimes: inputs.sleepTimes, actions: inputs.sleepActions,
+            NightPlan(evening: CivilDate(daysSinceEpoch: $0), sleepTimes: inputs.sleepTimes, actions: inputs.sleepActions,
                       settings: inputs.automatic, zone: zone)
         }
         var claims: [Claim] = []

@@ -4,7 +4,7 @@ import FoundationEssentials
 public struct ScheduleEntry: Hashable, Sendable, CustomStringConvertible {
     public enum Repetition: Hashable, Sendable {
         case weekly(Set<Weekday>)
-        case once(LocalDate)
+        case once(CivilDate)
     }
 
     /// Chosen by the store of entries (`schedule rm ID`); empty until then.
@@ -30,7 +30,7 @@ public struct ScheduleEntry: Hashable, Sendable, CustomStringConvertible {
 
     /// The entry's occurrences that overlap `range`, in order.
     public func occurrences(in range: Range<Date>, zone: LocalTimeZone) -> [Range<Date>] {
-        let dates: [LocalDate]
+        let dates: [CivilDate]
         switch repetition {
         case .once(let date):
             dates = [date]
@@ -39,7 +39,7 @@ public struct ScheduleEntry: Hashable, Sendable, CustomStringConvertible {
             let first = zone.localDate(of: range.lowerBound.addingTimeInterval(-duration)).adding(days: -1)
             let last = zone.localDate(of: range.upperBound).adding(days: 1)
             guard first <= last else { return [] }
-            dates = (first.daysSinceEpoch...last.daysSinceEpoch).map(LocalDate.init(daysSinceEpoch:))
+            dates = (first.daysSinceEpoch...last.daysSinceEpoch).map(CivilDate.init(daysSinceEpoch:))
                 .filter { days.contains($0.weekday) }
         }
         return dates.compactMap { date in

@@ -22,8 +22,11 @@ extension ScheduleEntry {
         guard mode != .cheatDay else {
             throw ScheduleParseError("A Cheat Day is booked at least 12 hours ahead with `screentime cheat-day book WHEN`, not scheduled.")
         }
-        let duration = try durationText.map { text throws(ScheduleParseError) in try DurationText.parse(text) }
-            ?? ScheduleEntry.defaultDuration
+        var duration = ScheduleEntry.defaultDuration
+        if let durationText {
+            do { duration = try DurationText.parse(durationText) } catch { throw ScheduleParseError("\(error).") }
+            guard duration > 0 else { throw ScheduleParseError("--for needs a duration longer than zero, e.g. 1h.") }
+        }
         guard duration <= 7 * 86_400 else {
             throw ScheduleParseError("A scheduled mode lasts at most 7 days; “\(durationText ?? "")” is longer.")
         }
@@ -64,7 +67,7 @@ public enum WhenText: Equatable, Sendable {
             guard let value = parseWallTime(part) else { throw ScheduleParseError("“\(part)” is not a time. \(hint)") }
             return value
         }
-        func date(_ part: String) throws(ScheduleParseError) -> LocalDate {
+        func date(_ part: String) throws(ScheduleParseError) -> CivilDate {
             let today = zone.localDate(of: now)
             switch part.lowercased() {
             case "today": return today
@@ -110,51 +113,13 @@ public enum WhenText: Equatable, Sendable {
     }
 
     /// `YYYY-MM-DD`, a real day.
-    static func parseLocalDate(_ text: String) -> LocalDate? {
+    static func parseLocalDate(_ text: String) -> CivilDate? {
         let fields = text.split(separator: "-", omittingEmptySubsequences: false)
         guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
               fields.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]) else { return nil }
-        let date = LocalDate(year: year, month: month, day: day)
+        let date = CivilDate(year: year, month: month, day: day)
         return date.isValid ? date : nil
-    }
-}
-
-/// Durations as the CLI writes them: `3h`, `45m`, `1h30m`, `90s`, `2d`.
-public enum DurationText {
-    public static func parse(_ text: String) throws(ScheduleParseError) -> TimeInterval {
-        let compact = text.lowercased().filter { $0 != " " }
-        var total = 0
-        var number = ""
-        var sawUnit = false
-        for character in compact {
-            if character.isASCIIDigit {
-                number.append(character)
-                continue
-            }
-            let unit: Int? = switch character { case "d": 86_400; case "h": 3600; case "m": 60; case "s": 1; default: nil }
-            guard let unit, let value = Int(number) else { throw invalid(text) }
-            total += value * unit
-            number = ""
-            sawUnit = true
-        }
-        guard number.isEmpty, sawUnit, total > 0 else { throw invalid(text) }
-        return TimeInterval(total)
-    }
-
-    /// `1h30m`, `3h`, `45m`, `90s` -> `1m30s`.
-    public static func format(_ duration: TimeInterval) -> String {
-        var rest = Int(duration.rounded())
-        var text = ""
-        for (unit, seconds) in [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)] where rest >= seconds {
-            text += "\(rest / seconds)\(unit)"
-            rest %= seconds
-        }
-        return text.isEmpty ? "0s" : text
-    }
-
-    private static func invalid(_ text: String) -> ScheduleParseError {
-        ScheduleParseError("“\(text)” is not a duration; write it like 3h, 45m, 1h30m or 90s.")
     }
 }
 

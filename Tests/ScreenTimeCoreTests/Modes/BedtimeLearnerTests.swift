@@ -8,7 +8,7 @@ final class BedtimeLearnerTests: XCTestCase {
 
     /// A simulated user: each day active from `wake` to `bed` (local), with a lunch pause; night n's
     /// bedtime is 23:00 plus `n * 20` minutes, so it drifts across midnight; wake-up 8 hours later.
-    func activity(nights: Int, from first: LocalDate) -> [Range<Date>] {
+    func activity(nights: Int, from first: CivilDate) -> [Range<Date>] {
         var intervals: [Range<Date>] = [zone.at("\(first) 08:00")..<zone.at("\(first) 23:00").addingTimeInterval(-1)]
         for night in 0..<nights {
             let evening = first.adding(days: night)
@@ -25,14 +25,14 @@ final class BedtimeLearnerTests: XCTestCase {
 
     func testDefaultsHoldUntilThreeNightsAreKnown() {
         let learner = BedtimeLearner()
-        let first = LocalDate(year: 2026, month: 3, day: 2)
+        let first = CivilDate(year: 2026, month: 3, day: 2)
         let record = activity(nights: 2, from: first)
         XCTAssertEqual(learner.sleepTimes(activity: record, now: zone.at("2026-03-05 12:00"), zone: zone), .defaults)
     }
 
     func testLearnedBedtimeMovesLaterAsTheUserSleepsLater() {
         let learner = BedtimeLearner()
-        let first = LocalDate(year: 2026, month: 3, day: 2)
+        let first = CivilDate(year: 2026, month: 3, day: 2)
         let record = activity(nights: 20, from: first)
         var bedtimes: [String] = []
         for day in 3...20 {
@@ -72,7 +72,7 @@ final class BedtimeLearnerTests: XCTestCase {
     }
 
     func testPinnedTimesWinAndShortNightsDoNotCount() {
-        let first = LocalDate(year: 2026, month: 3, day: 2)
+        let first = CivilDate(year: 2026, month: 3, day: 2)
         let record = activity(nights: 5, from: first)
         let pinned = BedtimeLearner(pinnedBedtime: WallTime(hour: 22, minute: 15))
             .sleepTimes(activity: record, now: zone.at("2026-03-08 12:00"), zone: zone)

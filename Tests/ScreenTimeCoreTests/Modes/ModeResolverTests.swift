@@ -70,7 +70,7 @@ final class ModeResolverTests: XCTestCase {
     func expectedTwoWeeks() -> [String] {
         var lines = ["2026-03-16 00:00 wind-down"]
         for offset in 0..<14 {
-            let date = LocalDate(year: 2026, month: 3, day: 16).adding(days: offset)
+            let date = CivilDate(year: 2026, month: 3, day: 16).adding(days: offset)
             var day: [(String, String)] = [("02:00", "sleep"), ("06:00", "wake-up")]
             switch date.weekday {
             case .saturday: day += [("09:00", "standard"), ("18:00", "social"), ("20:00", "standard")]

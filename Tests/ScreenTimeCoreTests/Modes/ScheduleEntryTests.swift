@@ -24,7 +24,7 @@ final class ScheduleEntryTests: XCTestCase {
 
     func testOneOffEntryOccursOnce() {
         let entry = ScheduleEntry(mode: .social, start: WallTime(hour: 18, minute: 0), duration: 7200,
-                                  repetition: .once(LocalDate(year: 2026, month: 3, day: 21)))
+                                  repetition: .once(CivilDate(year: 2026, month: 3, day: 21)))
         XCTAssertEqual(entry.occurrences(in: zone.at("2026-03-01 00:00")..<zone.at("2026-04-01 00:00"), zone: zone),
                        [zone.at("2026-03-21 18:00")..<zone.at("2026-03-21 20:00")])
         XCTAssertEqual(entry.occurrences(in: zone.at("2026-03-21 20:00")..<zone.at("2026-03-22 00:00"), zone: zone), [])

@@ -18,17 +18,17 @@ final class ScheduleParsingTests: XCTestCase {
 
     func testOneOffEntries() throws {
         let dated = try ScheduleEntry.parse(mode: "Wind Down", at: "2026-03-20 21:30", for: "1h30m", now: now, zone: zone)
-        XCTAssertEqual(dated.repetition, .once(LocalDate(year: 2026, month: 3, day: 20)))
+        XCTAssertEqual(dated.repetition, .once(CivilDate(year: 2026, month: 3, day: 20)))
         XCTAssertEqual(dated.description, "wind-down on 2026-03-20 at 21:30 for 1h30m")
         XCTAssertEqual(try ScheduleEntry.parse(mode: "social", at: "2026-03-20T18:00", now: now, zone: zone).duration,
                        ScheduleEntry.defaultDuration)
         // A bare time without --every means the next such time: 09:00 has passed today, so tomorrow.
         XCTAssertEqual(try ScheduleEntry.parse(mode: "social", at: "09:00", now: now, zone: zone).repetition,
-                       .once(LocalDate(year: 2026, month: 3, day: 17)))
+                       .once(CivilDate(year: 2026, month: 3, day: 17)))
         XCTAssertEqual(try ScheduleEntry.parse(mode: "social", at: "11:00", now: now, zone: zone).repetition,
-                       .once(LocalDate(year: 2026, month: 3, day: 16)))
+                       .once(CivilDate(year: 2026, month: 3, day: 16)))
         XCTAssertEqual(try ScheduleEntry.parse(mode: "sleep", at: "tomorrow 01:00", now: now, zone: zone).repetition,
-                       .once(LocalDate(year: 2026, month: 3, day: 17)))
+                       .once(CivilDate(year: 2026, month: 3, day: 17)))
     }
 
     func testWhenTextGivesTheInstantMeant() throws {
@@ -46,12 +46,10 @@ final class ScheduleParsingTests: XCTestCase {
         XCTAssertEqual(DayListText.format([.saturday, .sunday]), "sat-sun")
     }
 
-    func testDurations() throws {
-        XCTAssertEqual(try DurationText.parse("1h30m"), 5400)
-        XCTAssertEqual(try DurationText.parse("90s"), 90)
-        XCTAssertEqual(try DurationText.parse("2d"), 172_800)
-        XCTAssertEqual(DurationText.format(5400), "1h30m")
-        XCTAssertEqual(DurationText.format(90), "1m30s")
+    func testDurationsUseTheCommonDurationText() throws {
+        XCTAssertEqual(try ScheduleEntry.parse(mode: "social", at: "09:00", for: "1h30m", now: now, zone: zone).duration, 5400)
+        XCTAssertEqual(try ScheduleEntry.parse(mode: "social", at: "09:00", for: "90s", now: now, zone: zone).description,
+                       "social on 2026-03-17 at 09:00 for 1m30s")
     }
 
     func testErrorsSayWhatToTypeInstead() {
@@ -67,7 +65,9 @@ final class ScheduleParsingTests: XCTestCase {
         XCTAssertEqual(message { try ScheduleEntry.parse(mode: "social", at: "2026-02-30 09:00", now: now, zone: zone) },
                        "“2026-02-30” is not a date. Write a time as HH:MM (09:00) or a date and time as YYYY-MM-DD HH:MM (2026-03-14 09:00).")
         XCTAssertEqual(message { try ScheduleEntry.parse(mode: "social", at: "09:00", for: "3x", now: now, zone: zone) },
-                       "“3x” is not a duration; write it like 3h, 45m, 1h30m or 90s.")
+                       "`3x` is not a duration (use 1h, 45m, 1h30m, 90s).")
+        XCTAssertEqual(message { try ScheduleEntry.parse(mode: "social", at: "09:00", for: "0m", now: now, zone: zone) },
+                       "--for needs a duration longer than zero, e.g. 1h.")
         XCTAssertEqual(message { try ScheduleEntry.parse(mode: "social", at: "09:00", every: "someday", now: now, zone: zone) },
                        "“someday” is not a list of days; write e.g. mon-fri, sat,sun or daily.")
         XCTAssertEqual(message { try ScheduleEntry.parse(mode: "social", at: "2026-03-20 09:00", every: "mon", now: now, zone: zone) },

@@ -1,30 +1,15 @@
 import FoundationEssentials
 
-/// The user's local time zone, reduced to what the core needs: the UTC offset in force at an instant.
-/// The platform implements it with `localtime_r` (Foundation's `TimeZone` needs the full Foundation);
-/// the core and its tests use `FixedOffsetZone` and rule-based fakes.
-public protocol LocalTimeZone: Sendable {
-    /// Seconds east of UTC in force at `instant` (3600 for CET, 7200 for CEST).
-    func utcOffset(at instant: Date) -> Int
-}
-
-/// A zone without daylight saving time, such as UTC.
-public struct FixedOffsetZone: LocalTimeZone, Hashable {
-    public let secondsEastOfUTC: Int
-    public init(secondsEastOfUTC: Int) { self.secondsEastOfUTC = secondsEastOfUTC }
-    public static let utc = FixedOffsetZone(secondsEastOfUTC: 0)
-    public func utcOffset(at instant: Date) -> Int { secondsEastOfUTC }
-}
-
+// Wall-clock conversions on the user's zone (the protocol lives in Model/LocalTimeZone.swift).
 extension LocalTimeZone {
     /// The local date and time shown at `instant` (fractions of a second are dropped).
     public func localDateTime(of instant: Date) -> LocalDateTime {
         let local = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset(at: instant)
         let days = floorDiv(local, 86_400)
-        return LocalDateTime(date: LocalDate(daysSinceEpoch: days), time: WallTime(secondsOfDay: local - days * 86_400))
+        return LocalDateTime(date: CivilDate(daysSinceEpoch: days), time: WallTime(secondsOfDay: local - days * 86_400))
     }
 
-    public func localDate(of instant: Date) -> LocalDate { localDateTime(of: instant).date }
+    public func localDate(of instant: Date) -> CivilDate { localDateTime(of: instant).date }
 
     /// The instant a local clock shows `time` on `date`.
     ///
@@ -32,7 +17,7 @@ extension LocalTimeZone {
     /// - in a gap (02:30 on the spring-forward night) the time is read with the offset in force
     ///   before the gap, which lands after it (02:30 CET = 03:30 CEST);
     /// - in an overlap (02:30 on the fall-back night, shown twice) the first of the two instants is used.
-    public func instant(of date: LocalDate, at time: WallTime) -> Date {
+    public func instant(of date: CivilDate, at time: WallTime) -> Date {
         let naive = date.daysSinceEpoch * 86_400 + time.secondsOfDay
         // Real zones change offset at most once within a day on either side.
         let before = utcOffset(at: Date(timeIntervalSince1970: Double(naive - 86_400)))
@@ -45,7 +30,7 @@ extension LocalTimeZone {
     }
 
     /// Local midnight starting `date` (or the first instant of that day, should midnight fall in a gap).
-    public func startOfDay(_ date: LocalDate) -> Date { instant(of: date, at: WallTime(secondsOfDay: 0)) }
+    public func startOfDay(_ date: CivilDate) -> Date { instant(of: date, at: WallTime(secondsOfDay: 0)) }
 
     /// `2026-03-14 09:00`: minutes are rounded up, so a time printed as "the earliest" is never too early.
     public func formatMinute(_ instant: Date) -> String {
