@@ -1,0 +1,74 @@
+import FoundationEssentials
+
+/// Size and modification time of a calendar file: when either changes, the agent reads it again.
+public struct CalendarFileStamp: Hashable, Sendable {
+    public var modified: Date
+    public var size: Int
+}
+
+/// Something wrong with one calendar file; the others are still read.
+public struct CalendarProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The file (or folder) concerned.
+    public var path: String
+    public var message: String
+    /// 1-based line, when it could be found.
+    public var line: Int?
+
+    public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}
+
+/// Finds the .ics files of the configured paths.
+public enum CalendarFiles {
+    /// A file stands for itself; a folder gives its .ics files and those of its immediate subfolders
+    /// (the layout of vdirsyncer and similar sync tools: one folder per calendar). Sorted.
+    public static func icsFiles(at path: String) throws(CalendarProblemError) -> [String] {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CalendarProblemError(CalendarProblem(path: path, message: "no such file or folder"))
+        }
+        guard isFolder else { return [path] }
+        var files: [String] = []
+        for name in try list(path) where !name.hasPrefix(".") {
+            let child = path + "/" + name
+            var childIsFolder = false
+            guard FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder) else { continue }
+            if childIsFolder {
+                files += try list(child).filter(isCalendarName).map { child + "/" + $0 }
+            } else if isCalendarName(name) {
+                files.append(child)
+            }
+        }
+        return files.sorted()
+    }
+
+    /// Stamps of every calendar file under `paths`, and of the folders themselves (a file added or
+    /// removed changes the folder's time). Paths that cannot be read are left out, which is a change too.
+    public static func fingerprint(_ paths: [String]) -> [String: CalendarFileStamp] {
+        var stamps: [String: CalendarFileStamp] = [:]
+        for path in paths {
+            for file in [path] + ((try? icsFiles(at: path)) ?? []) {
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+                      let modified = attributes[.modificationDate] as? Date else { continue }
+                let size = (attributes[.size] as? Int) ?? Int((attributes[.size] as? UInt64) ?? 0)
+                stamps[file] = CalendarFileStamp(modified: modified, size: size)
+            }
+        }
+        return stamps
+    }
+
+    private static func isCalendarName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.lowercased().hasSuffix(".ics")
+    }
+
+    private static func list(_ folder: String) throws(CalendarProblemError) -> [String] {
+        do { return try FileManager.default.contentsOfDirectory(atPath: folder) }
+        catch { throw CalendarProblemError(CalendarProblem(path: folder, message: "the folder cannot be listed")) }
+    }
+}
+
+/// A `CalendarProblem` as a thrown error.
+public struct CalendarProblemError: Error, CustomStringConvertible {
+    public let problem: CalendarProblem
+    public init(_ problem: CalendarProblem) { self.problem = problem }
+    public var description: String { problem.description }
+}

@@ -1,0 +1,150 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+/// What reading the calendars found.
+public struct CalendarReadResult: Sendable {
+    /// Occurrences of events that name a mode, overlapping the range read, sorted by start.
+    public var intervals: [CalendarInterval] = []
+    /// Files that could not be read, lines libical skipped, events left out and why.
+    public var problems: [CalendarProblem] = []
+}
+
+/// Reads .ics files and folders into mode intervals: an event whose summary or category names a mode
+/// (see `CalendarInterval.namedMode`) holds that mode for its duration. libical expands RRULE, RDATE
+/// and EXDATE and applies VTIMEZONE (or built-in) rules; RECURRENCE-ID overrides replace the
+/// occurrence they name. Floating times and all-day events are in the user's local time.
+///
+/// Events naming Cheat Day are left out (reported as a problem): the 12-hour notice needs to know when
+/// a Cheat Day was booked, which a calendar file cannot tell; `screentime cheat-day book` does.
+public struct CalendarReader {
+    public var zone: LocalTimeZone
+    /// Recurrences expanded per rule at most (a guard against rules that never end).
+    public static let occurrenceCap = 100_000
+
+    public init(zone: LocalTimeZone) { self.zone = zone }
+
+    /// Reads every path (files or folders) for `range`; a broken file does not stop the others.
+    public func read(paths: [String], range: Range<Date>) -> CalendarReadResult {
+        var result = CalendarReadResult()
+        for path in paths {
+            do {
+                for file in try CalendarFiles.icsFiles(at: path) {
+                    do {
+                        let found = try readFile(file, range: range)
+                        result.intervals += found.intervals
+                        result.problems += found.problems
+                    } catch {
+                        result.problems.append(error.problem)
+                    }
+                }
+            } catch {
+                result.problems.append(error.problem)
+            }
+        }
+        result.intervals.sort { ($0.start, $0.source, $0.summary) < ($1.start, $1.source, $1.summary) }
+        return result
+    }
+
+    /// Reads one .ics file; throws when the file cannot be read or holds no calendar at all.
+    public func readFile(_ path: String, range: Range<Date>) throws(CalendarProblemError) -> CalendarReadResult {
+        let text: String
+        do {
+            text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        } catch {
+            throw CalendarProblemError(CalendarProblem(path: path, message: "the file cannot be read"))
+        }
+        let document: ICalDocument
+        do { document = try ICalDocument(text: text) } catch {
+            throw CalendarProblemError(CalendarProblem(path: path, message: error.message))
+        }
+        var result = CalendarReadResult()
+        result.problems = document.parseProblems.map {
+            CalendarProblem(path: path, message: "skipped: \($0)", line: Self.line(in: text, mentionedBy: $0))
+        }
+        let events = document.events
+        let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
+        for event in events where event.recurrenceID == nil {
+            for tzid in Set(event.unknownTimeZones) {
+                result.problems.append(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time"))
+            }
+            let replaced = Set((event.uid.flatMap { overrides[$0] } ?? []).compactMap { $0.recurrenceID.flatMap(instant) })
+            for occurrence in occurrences(of: event, range: range) where !replaced.contains(occurrence.lowerBound) {
+                add(event, occurrence, from: path, to: &result)
+            }
+        }
+        for event in overrides.values.joined() {
+            for occurrence in occurrences(of: event, range: range, expand: false) {
+                add(event, occurrence, from: path, to: &result)
+            }
+        }
+        return result
+    }
+
+    private func add(_ event: ICalEvent, _ span: Range<Date>, from path: String, to result: inout CalendarReadResult) {
+        guard !event.isCancelled,
+              let mode = CalendarInterval.namedMode(summary: event.summary, categories: event.categories) else { return }
+        guard mode != .cheatDay else {
+            let problem = CalendarProblem(path: path, message: "“\(event.summary)” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead")
+            if !result.problems.contains(problem) { result.problems.append(problem) }
+            return
+        }
+        result.intervals.append(CalendarInterval(mode: mode, start: span.lowerBound, end: span.upperBound,
+                                                 summary: event.summary, source: path))
+    }
+
+    /// The event's occurrences overlapping `range`: DTSTART, RRULE and RDATE starts less EXDATEs, each
+    /// lasting the event's duration (DTEND or DURATION; exact seconds, or whole local days for dates).
+    func occurrences(of event: ICalEvent, range: Range<Date>, expand: Bool = true) -> [Range<Date>] {
+        guard let start = event.start, let first = instant(start) else { return [] }
+        var starts = [start]
+        if expand {
+            starts += event.ruleStarts(from: start, cap: Self.occurrenceCap) { (instant($0) ?? range.upperBound) < range.upperBound }
+            starts += event.extraDates
+        }
+        let excluded = Set(event.exceptionDates.compactMap(instant))
+        let length: Length
+        if let end = event.end, let last = instant(end) {
+            length = start.isDate ? .days(Int((last.timeIntervalSince(first) / 86_400).rounded())) : .seconds(last.timeIntervalSince(first))
+        } else if let seconds = event.durationSeconds {
+            length = start.isDate ? .days(seconds / 86_400) : .seconds(TimeInterval(seconds))
+        } else {
+            length = start.isDate ? .days(1) : .seconds(0)
+        }
+        var seen = Set<Date>()
+        return starts.compactMap { time -> Range<Date>? in
+            guard let begin = instant(time), !excluded.contains(begin), seen.insert(begin).inserted else { return nil }
+            let end: Date = switch length {
+            case .seconds(let seconds): begin.addingTimeInterval(seconds)
+            case .days(let days): zone.startOfDay(zone.localDate(of: begin).adding(days: days))
+            }
+            guard begin < end, (begin..<end).overlaps(range) else { return nil }
+            return begin..<end
+        }.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    private enum Length {
+        case seconds(TimeInterval)
+        case days(Int)
+    }
+
+    /// The instant of a calendar time: libical for UTC and zoned times, the user's zone for floating
+    /// times and dates (midnight).
+    func instant(_ time: ICalTime) -> Date? {
+        if let seconds = time.unixTime { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        let date = CivilDate(year: time.year, month: time.month, day: time.day)
+        guard date.isValid else { return nil }
+        let wall = time.isDate ? WallTime(secondsOfDay: 0) : WallTime(hour: time.hour, minute: time.minute, second: time.second)
+        return zone.instant(of: date, at: wall)
+    }
+
+    /// The line of `text` holding the text libical quotes after the last colon of its message, if any
+    /// (libical itself reports no line numbers).
+    static func line(in text: String, mentionedBy message: String) -> Int? {
+        guard message.contains(":"), let last = message.split(separator: ":").last else { return nil }
+        let quoted = String(last.drop(while: { $0 == " " }))
+        guard quoted.count >= 3 else { return nil }
+        // "\r\n", the line break of .ics files, is one Character: split on any newline.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        return lines.firstIndex { $0.contains(quoted) }.map { $0 + 1 }
+    }
+}

@@ -1,0 +1,222 @@
+import CICal
+import FoundationEssentials
+
+// The only file that calls libical. Components are borrowed from an `ICalDocument`, which owns the
+// parsed tree (and the VTIMEZONEs that times point into) and frees it.
+
+/// A parsed .ics text: the root component and everything under it.
+final class ICalDocument {
+    private let root: OpaquePointer
+
+    /// Parses `text`. libical is lenient: damaged lines become X-LIC-ERROR properties (see
+    /// `parseProblems`) rather than failures; only text with no component at all fails.
+    init(text: String) throws(ICalError) {
+        icalerror_set_errors_are_fatal(0)
+        icalerror_clear_errno()
+        guard let root = text.withCString({ icalparser_parse_string($0) }) else {
+            let code = icalerrno_return().pointee
+            let detail = code == ICAL_NO_ERROR ? "there is no BEGIN:VCALENDAR" : String(cString: icalerror_strerror(code))
+            throw ICalError(message: "no calendar found: \(detail)")
+        }
+        self.root = root
+    }
+
+    deinit { icalcomponent_free(root) }
+
+    /// The VEVENTs of every VCALENDAR in the text.
+    var events: [ICalEvent] {
+        if icalcomponent_isa(root) == ICAL_VEVENT_COMPONENT { return [ICalEvent(component: root, document: self)] }
+        return calendars.flatMap { children(of: $0, kind: ICAL_VEVENT_COMPONENT) }.map { ICalEvent(component: $0, document: self) }
+    }
+
+    /// libical's messages about lines it could not read (X-LIC-ERROR), anywhere in the tree.
+    var parseProblems: [String] {
+        var problems: [String] = []
+        func visit(_ component: OpaquePointer) {
+            for property in properties(of: component, kind: ICAL_XLICERROR_PROPERTY) {
+                if let text = icalproperty_get_xlicerror(property) { problems.append(String(cString: text)) }
+            }
+            for child in children(of: component, kind: ICAL_ANY_COMPONENT) { visit(child) }
+        }
+        visit(root)
+        return problems
+    }
+
+    private var calendars: [OpaquePointer] {
+        icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? [root] : children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
+    }
+}
+
+/// Something libical refused, in its words.
+struct ICalError: Error {
+    let message: String
+}
+
+/// A date or date-time value as written, with how to place it in time.
+struct ICalTime {
+    enum Anchor {
+        case utc
+        /// In a VTIMEZONE of the document or one of libical's built-in zones.
+        case zone(OpaquePointer, tzid: String)
+        /// Floating (no zone): the user's local time.
+        case floating
+    }
+
+    var year, month, day, hour, minute, second: Int
+    var isDate: Bool
+    var anchor: Anchor
+
+    fileprivate init(_ value: icaltimetype) {
+        year = Int(value.year); month = Int(value.month); day = Int(value.day)
+        hour = Int(value.hour); minute = Int(value.minute); second = Int(value.second)
+        isDate = value.is_date != 0
+        if icaltime_is_utc(value) != 0 {
+            anchor = .utc
+        } else if let zone = value.zone {
+            let tzid = icaltimezone_get_tzid(zone).map { String(cString: $0) } ?? "?"
+            anchor = .zone(zone, tzid: tzid)
+        } else {
+            anchor = .floating
+        }
+    }
+
+    fileprivate var cValue: icaltimetype {
+        var value = icaltime_null_time()
+        value.year = Int32(year); value.month = Int32(month); value.day = Int32(day)
+        value.hour = Int32(hour); value.minute = Int32(minute); value.second = Int32(second)
+        value.is_date = isDate ? 1 : 0
+        switch anchor {
+        case .utc: value.zone = icaltimezone_get_utc_timezone()
+        case .zone(let zone, _): value.zone = zone
+        case .floating: value.zone = nil
+        }
+        return value
+    }
+
+    /// Seconds since 1970 for UTC and zoned date-times (libical applies the zone's rules, VTIMEZONE
+    /// or built-in); nil for floating times and dates, which the caller places in local time.
+    var unixTime: Int? {
+        guard !isDate else { return nil }
+        switch anchor {
+        case .utc: return Int(icaltime_as_timet_with_zone(cValue, icaltimezone_get_utc_timezone()))
+        case .zone(let zone, _): return Int(icaltime_as_timet_with_zone(cValue, zone))
+        case .floating: return nil
+        }
+    }
+}
+
+/// One VEVENT, borrowed from its document.
+struct ICalEvent {
+    fileprivate let component: OpaquePointer
+    /// Keeps the tree (and its time zones) alive while the event is used.
+    fileprivate let document: ICalDocument
+
+    var uid: String? { icalcomponent_get_uid(component).map { String(cString: $0) } }
+    var summary: String { icalcomponent_get_summary(component).map { String(cString: $0) } ?? "" }
+    var isCancelled: Bool { icalcomponent_get_status(component) == ICAL_STATUS_CANCELLED }
+
+    /// Every CATEGORIES value (the property may repeat, and each may list several, comma-separated).
+    var categories: [String] {
+        properties(of: component, kind: ICAL_CATEGORIES_PROPERTY)
+            .compactMap { icalproperty_get_categories($0).map { String(cString: $0) } }
+            .flatMap { $0.split(separator: ",").map(String.init) }
+    }
+
+    var start: ICalTime? { datetime(ICAL_DTSTART_PROPERTY) }
+    var end: ICalTime? { datetime(ICAL_DTEND_PROPERTY) }
+    var recurrenceID: ICalTime? { datetime(ICAL_RECURRENCEID_PROPERTY) }
+
+    /// DURATION in seconds, when the event gives one instead of DTEND.
+    var durationSeconds: Int? {
+        guard let property = icalcomponent_get_first_property(component, ICAL_DURATION_PROPERTY) else { return nil }
+        return Int(icaldurationtype_as_int(icalproperty_get_duration(property)))
+    }
+
+    var exceptionDates: [ICalTime] {
+        properties(of: component, kind: ICAL_EXDATE_PROPERTY).compactMap { time(of: $0) }
+    }
+
+    /// RDATE values (a period's start for RDATE;VALUE=PERIOD).
+    var extraDates: [ICalTime] {
+        properties(of: component, kind: ICAL_RDATE_PROPERTY).compactMap { property -> ICalTime? in
+            let value = icalproperty_get_rdate(property)
+            var time = icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
+            guard icaltime_is_null_time(time) == 0 else { return nil }
+            if icaltime_is_utc(time) == 0, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
+            return ICalTime(time)
+        }
+    }
+
+    /// TZIDs that named no VTIMEZONE and no built-in zone: such times are read as local time.
+    var unknownTimeZones: [String] {
+        [ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_RECURRENCEID_PROPERTY]
+            .flatMap { properties(of: component, kind: $0) }
+            .compactMap { tzid(of: $0) }
+            .filter { zone(named: $0) == nil }
+    }
+
+    /// Starts of the RRULE recurrences from DTSTART on, as wall times of DTSTART's kind, up to the
+    /// first at or after `limit` (compared by `isBeforeLimit`), and at most `cap` of them.
+    func ruleStarts(from start: ICalTime, cap: Int, isBeforeLimit: (ICalTime) -> Bool) -> [ICalTime] {
+        var starts: [ICalTime] = []
+        for property in properties(of: component, kind: ICAL_RRULE_PROPERTY) {
+            guard let iterator = icalrecur_iterator_new(icalproperty_get_rrule(property), start.cValue) else { continue }
+            defer { icalrecur_iterator_free(iterator) }
+            while starts.count < cap {
+                let next = icalrecur_iterator_next(iterator)
+                guard icaltime_is_null_time(next) == 0 else { break }
+                var time = ICalTime(next)
+                time.anchor = start.anchor
+                time.isDate = start.isDate
+                starts.append(time)
+                if !isBeforeLimit(time) { break }
+            }
+        }
+        return starts
+    }
+
+    private func datetime(_ kind: icalproperty_kind) -> ICalTime? {
+        icalcomponent_get_first_property(component, kind).flatMap { time(of: $0) }
+    }
+
+    private func time(of property: OpaquePointer) -> ICalTime? {
+        let value = icalproperty_get_datetime_with_component(property, component)
+        return icaltime_is_null_time(value) == 0 ? ICalTime(value) : nil
+    }
+
+    private func tzid(of property: OpaquePointer) -> String? {
+        icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER)
+            .flatMap { icalparameter_get_tzid($0) }
+            .map { String(cString: $0) }
+    }
+
+    /// The zone a TZID names: a VTIMEZONE of an enclosing component, else libical's built-in zone.
+    private func zone(named tzid: String) -> OpaquePointer? {
+        var scope: OpaquePointer? = component
+        while let current = scope {
+            if let zone = icalcomponent_get_timezone(current, tzid) { return zone }
+            scope = icalcomponent_get_parent(current)
+        }
+        return icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid)
+    }
+}
+
+private func children(of component: OpaquePointer, kind: icalcomponent_kind) -> [OpaquePointer] {
+    var found: [OpaquePointer] = []
+    var child = icalcomponent_get_first_component(component, kind)
+    while let current = child {
+        found.append(current)
+        child = icalcomponent_get_next_component(component, kind)
+    }
+    return found
+}
+
+private func properties(of component: OpaquePointer, kind: icalproperty_kind) -> [OpaquePointer] {
+    var found: [OpaquePointer] = []
+    var property = icalcomponent_get_first_property(component, kind)
+    while let current = property {
+        found.append(current)
+        property = icalcomponent_get_next_property(component, kind)
+    }
+    return found
+}

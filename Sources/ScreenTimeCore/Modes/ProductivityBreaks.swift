@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// Where the user is in Productivity's rhythm: working towards a break, or on one.
+public enum ProductivityBreakState: Hashable, Sendable {
+    case working(nextBreak: Date)
+    case onBreak(since: Date, until: Date)
+}
+
+/// The Productivity break: after every `every` of Productivity (or when the user asks with
+/// `screentime break`), a break of `length`; the count starts again when a break ends.
+public struct ProductivityBreaks: Hashable, Sendable {
+    public var isEnabled = true
+    public var every: TimeInterval = 3600
+    public var length: TimeInterval = 5 * 60
+
+    public init() {}
+
+    /// The state at `instant` of a Productivity stretch that began at `since`, with the breaks the user
+    /// asked for at `requested` (requests during a break are ignored).
+    public func state(at instant: Date, productivitySince since: Date, requested: [Date]) -> ProductivityBreakState? {
+        guard isEnabled, every > 0, instant >= since else { return nil }
+        let asked = requested.filter { $0 >= since && $0 <= instant }.sorted()
+        var cursor = since
+        while true {
+            let due = cursor.addingTimeInterval(every)
+            let breakStart = asked.first { $0 >= cursor && $0 < due } ?? due
+            if instant < breakStart { return .working(nextBreak: breakStart) }
+            let breakEnd = breakStart.addingTimeInterval(length)
+            if instant < breakEnd { return .onBreak(since: breakStart, until: breakEnd) }
+            cursor = breakEnd
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+/// Central European Time by the EU rule, for tests with a daylight-saving change: UTC+1, and UTC+2
+/// from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
+public struct CentralEuropeanZone: LocalTimeZone {
+    public init() {}
+
+    public func utcOffset(at instant: Date) -> Int {
+        let year = FixedOffsetZone(seconds: 0).localDate(of: instant).year
+        let summer = Self.summerTimeStarts(year)..<Self.summerTimeEnds(year)
+        return summer.contains(instant) ? 7200 : 3600
+    }
+
+    public static func summerTimeStarts(_ year: Int) -> Date { lastSundayOneAMUTC(year: year, month: 3) }
+    public static func summerTimeEnds(_ year: Int) -> Date { lastSundayOneAMUTC(year: year, month: 10) }
+
+    static func lastSundayOneAMUTC(year: Int, month: Int) -> Date {
+        var day = CivilDate(year: year, month: month, day: 31)
+        while day.weekday != .sunday { day = day.adding(days: -1) }
+        return Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400 + 3600))
+    }
+}
+
+/// A virtual clock for core tests: time only moves when the test says so.
+public final class VirtualClock {
+    public private(set) var now: Date
+    public init(_ start: Date) { now = start }
+    public func advance(by seconds: TimeInterval) { now = now.addingTimeInterval(seconds) }
+    public func set(_ instant: Date) { now = instant }
+}
+
+extension LocalTimeZone {
+    /// `zone.at("2026-03-29 02:30")`: the instant of a local time, for readable tests.
+    public func at(_ text: String) -> Date {
+        let parts = text.split(separator: " ")
+        let d = parts[0].split(separator: "-").map { Int($0)! }
+        let t = parts[1].split(separator: ":").map { Int($0)! }
+        return instant(of: CivilDate(year: d[0], month: d[1], day: d[2]),
+                       at: WallTime(hour: t[0], minute: t[1], second: t.count > 2 ? t[2] : 0))
+    }
+}
