@@ -23,10 +23,9 @@ public struct DayBoundary: Equatable, Sendable {
 
     /// The start of the day containing `instant`, as an instant.
     public func start(of instant: Date, in zone: LocalTimeZone) -> Date {
-        let local = instant.timeIntervalSince1970 + Double(zone.utcOffset(at: instant))
-        let shift = Double(startMinute * 60)
-        let localStart = ((local - shift) / 86_400).rounded(.down) * 86_400 + shift
-        return Self.instant(ofLocal: localStart, in: zone)
+        let local = zone.localDateTime(of: instant)
+        let date = local.time.secondsOfDay < startMinute * 60 ? local.date.adding(days: -1) : local.date
+        return start(ofDay: date, in: zone)
     }
 
     /// The start of the next day after the one containing `instant`.
@@ -38,23 +37,12 @@ public struct DayBoundary: Equatable, Sendable {
 
     /// The start of the day labelled `date`: that local date at the day-start time.
     public func start(ofDay date: CivilDate, in zone: LocalTimeZone) -> Date {
-        Self.instant(ofLocal: Double(date.daysSinceEpoch * 86_400 + startMinute * 60), in: zone)
+        zone.instant(of: date, at: WallTime(secondsOfDay: startMinute * 60))
     }
 
     /// The day's label (`2026-11-29`), the local date the day started on.
     public func label(of instant: Date, in zone: LocalTimeZone) -> String {
-        let start = start(of: instant, in: zone)
-        return CivilDate(localSeconds: start.timeIntervalSince1970 + Double(zone.utcOffset(at: start))).description
-    }
-
-    /// The instant a local wall-clock time (seconds since the local epoch) happens; in a
-    /// daylight-saving gap, the moment just after it.
-    static func instant(ofLocal local: Double, in zone: LocalTimeZone) -> Date {
-        var guess = Date(timeIntervalSince1970: local - Double(zone.utcOffset(at: Date(timeIntervalSince1970: local))))
-        for _ in 0..<2 {
-            guess = Date(timeIntervalSince1970: local - Double(zone.utcOffset(at: guess)))
-        }
-        return guess
+        zone.localDate(of: start(of: instant, in: zone)).description
     }
 }
 

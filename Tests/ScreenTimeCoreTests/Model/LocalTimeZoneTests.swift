@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
+import TestSupport
 import XCTest
 
 final class LocalTimeZoneTests: XCTestCase {
@@ -24,5 +25,20 @@ final class LocalTimeZoneTests: XCTestCase {
         XCTAssertEqual(date, CivilDate(year: 2026, month: 11, day: 29))
         XCTAssertEqual(date.daysSinceEpoch * 86_400, Int(midnight.timeIntervalSince1970))
         XCTAssertEqual(CivilDate(localSeconds: 951_782_400).description, "2000-02-29")
+    }
+}
+
+final class DayBoundaryDaylightSavingTests: XCTestCase {
+    func testTheSpringForwardDayIsTwentyThreeHoursAndTheAutumnDayTwentyFive() {
+        let zone = CentralEuropeanZone()
+        let day = DayBoundary()
+        let spring = zone.at("2026-03-29 12:00")
+        XCTAssertEqual(day.start(of: spring, in: zone), zone.at("2026-03-29 04:00"))
+        XCTAssertEqual(day.end(of: spring, in: zone).timeIntervalSince(day.start(of: spring, in: zone)), 24 * 3600)
+        let saturday = zone.at("2026-03-28 12:00")
+        XCTAssertEqual(day.end(of: saturday, in: zone).timeIntervalSince(day.start(of: saturday, in: zone)), 23 * 3600)
+        let autumnSaturday = zone.at("2026-10-24 12:00")
+        XCTAssertEqual(day.end(of: autumnSaturday, in: zone).timeIntervalSince(day.start(of: autumnSaturday, in: zone)), 25 * 3600)
+        XCTAssertEqual(day.label(of: zone.at("2026-10-25 03:30"), in: zone), "2026-10-24")
     }
 }
