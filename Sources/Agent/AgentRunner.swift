@@ -25,6 +25,7 @@ public final class AgentRunner {
     var engine: Engine
     var desktop: X11Session?
     var bus: AgentBus?
+    var screen: ScreenFilter?
     let signals = SignalWatch()
     var idle = IdleCheck()
     var nextIdleCheck: Date?
@@ -60,6 +61,7 @@ public final class AgentRunner {
             var descriptors: [(Int32, Source)] = [(signals.fileDescriptor, .signal), (watch, .config)]
             if let desktop { descriptors.append((desktop.connection.fileDescriptor, .x11)) }
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
+            if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             var fds = descriptors.filter { $0.0 >= 0 }.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
             let timeout = nextDeadline().map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
@@ -74,7 +76,7 @@ public final class AgentRunner {
         return 0
     }
 
-    enum Source { case signal, config, x11, bus }
+    enum Source { case signal, config, x11, bus, screen }
 
     // MARK: - Sources
 
@@ -91,6 +93,11 @@ public final class AgentRunner {
                 for event in try desktop.focus.drainEvents() { focusChanged(event, at: now) }
             } catch {
                 desktopLost(error, at: now)
+            }
+        case .screen:
+            do { try screen?.handleEvents() } catch {
+                Log.warning("display filter: \(error)")
+                screen = nil
             }
         case .bus:
             guard let bus else { return }
@@ -156,6 +163,7 @@ public final class AgentRunner {
             let session = try X11Session(displayName: options.environment["DISPLAY"])
             desktop = session
             Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
+            startScreenFilter()
             nextIdleCheck = now
             apply(engine.handle(.focus(focusedApp(try session.focus.currentFocus())), at: now))
             if !idle.active { idle = IdleCheck() }
@@ -166,7 +174,21 @@ public final class AgentRunner {
         }
     }
 
+    func startScreenFilter() {
+        let runtime = XDGPaths.runtimeDirectory(environment: options.environment, uid: getuid())
+        do {
+            let filter = try ScreenFilter(displayName: options.environment["DISPLAY"], runtimeDirectory: runtime)
+            screen = filter
+            Log.info("display: " + filter.outputs.map(\.description).joined(separator: "; "))
+        } catch {
+            Log.warning("no display filter (\(error))")
+        }
+    }
+
     func desktopLost(_ error: Error, at now: Date) {
+        screen?.controller.close()
+        screen?.connection.close()
+        screen = nil
         Log.warning("lost the X display (\(error)); time stops counting until it is back")
         desktop?.connection.close()
         desktop = nil
@@ -224,6 +246,7 @@ public final class AgentRunner {
 
     func shutDown(reason: String) {
         apply(engine.handle(.focus(nil), at: Date()))
+        screen?.restoreAndClose()
         bus?.close()
         desktop?.connection.close()
         Log.info("stopped (\(reason))")

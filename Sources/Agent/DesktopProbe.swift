@@ -1,4 +1,5 @@
 import DisplayFilter
+import Glibc
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
@@ -54,8 +55,8 @@ public enum DesktopProbe {
             findings.append(Finding(topic: "X11", detail: "\(error)", ok: false))
         }
         do {
-            let runtime = environment["XDG_RUNTIME_DIR"] ?? "/tmp"
-            let filter = try DisplayFilterController(displayName: environment["DISPLAY"], runtimeDirectory: runtime)
+            let filter = try DisplayFilterController(displayName: environment["DISPLAY"],
+                                                     runtimeDirectory: XDGPaths.runtimeDirectory(environment: environment, uid: getuid()))
             defer { filter.close() }
             for output in try filter.probe() {
                 findings.append(Finding(topic: "display \(output.name)", detail: output.description, ok: true))

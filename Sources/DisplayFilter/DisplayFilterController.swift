@@ -35,7 +35,7 @@ public final class DisplayFilterController {
 
     /// Opens an X connection of its own (`nil`: `$DISPLAY`). Its RandR events stay separate from
     /// the agent's window events; poll `pollDescriptor` and call `drainEvents()`.
-    /// `runtimeDirectory` is `$XDG_RUNTIME_DIR`; originals go to `screentime/display-originals` in it.
+    /// `runtimeDirectory` is screentime's (`XDGPaths.runtimeDirectory`); originals go to `display-originals` in it.
     public convenience init(displayName: String? = nil, runtimeDirectory: String) throws {
         try self.init(randr: RandRConnection(displayName: displayName), runtimeDirectory: runtimeDirectory)
     }

@@ -9,9 +9,9 @@ struct SavedDisplayState {
 
     static let header = "screentime display originals 1"
 
-    /// `runtimeDirectory` is `$XDG_RUNTIME_DIR`.
+    /// `runtimeDirectory` is screentime's own (`XDGPaths.runtimeDirectory`, `$XDG_RUNTIME_DIR/screentime`).
     init(runtimeDirectory: String) {
-        directory = runtimeDirectory + "/screentime/display-originals"
+        directory = runtimeDirectory + "/display-originals"
     }
 
     var isEmpty: Bool { fileNames().isEmpty }

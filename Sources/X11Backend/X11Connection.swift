@@ -23,6 +23,11 @@ public final class X11Connection {
 
     deinit { close() }
 
+    /// The Xlib `Display *`, for a component that drives its own extension on this connection
+    /// (the display filter's RandR) and so gets this connection's error handling. It must not
+    /// outlive the connection.
+    public var unsafeDisplayPointer: OpaquePointer { display.pointer }
+
     /// The socket to poll for readability (ConnectionNumber).
     public var fileDescriptor: Int32 { display.fileDescriptor }
 

@@ -25,7 +25,7 @@ final class SavedDisplayStateTests: XCTestCase {
         XCTAssertTrue(state.isEmpty)
         try state.save(sample)
         try state.save(OutputOriginals(outputName: "eDP-1", crtc: nil, gamma: nil, ctm: nil))
-        XCTAssertEqual(state.directory, runtime + "/screentime/display-originals")
+        XCTAssertEqual(state.directory, runtime + "/display-originals")
         let loaded = try state.load().map(\.originals)
         XCTAssertEqual(loaded, [sample, OutputOriginals(outputName: "eDP-1", crtc: nil, gamma: nil, ctm: nil)])
         state.remove(outputName: "HDMI-1")

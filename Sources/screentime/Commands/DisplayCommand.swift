@@ -1,0 +1,28 @@
+import Agent
+import Glibc
+import DisplayFilter
+import ScreenTimeCore
+
+struct DisplayCommand: Subcommand {
+    static let name = "display"
+    static let abstract = "Put the screen's colours back (also run when the agent's unit stops)"
+    static let usage = ["display restore"]
+
+    init(_ arguments: Arguments) throws {
+        let action = try arguments.next("an action (restore)")
+        guard action == "restore" else { throw UsageError(message: "unknown action `\(action)`") }
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) throws {
+        let runtime = XDGPaths.runtimeDirectory(environment: context.environment, uid: getuid())
+        let filter: DisplayFilterController
+        do { filter = try DisplayFilterController(displayName: context.environment["DISPLAY"], runtimeDirectory: runtime) } catch {
+            throw CommandFailure(message: "cannot open the display: \(error)")
+        }
+        defer { filter.close() }
+        let restored = try filter.restoreFromSavedState()
+        context.print(restored.isEmpty ? "nothing to restore: no filter was left on screen"
+                                       : "restored the colours of " + restored.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs screentime for the current user and starts the agent: Debian packages, a release
+# build in ~/.local/bin, a systemd user unit (or an XDG autostart entry without systemd).
+set -eu
+cd "$(dirname "$0")"
+scripts/install-deps.sh
+PATH="/opt/swift/usr/bin:$PATH" swift build -c release --product screentime
+bin="$HOME/.local/bin"
+install -Dm755 .build/release/screentime "$bin/screentime"
+
+if systemctl --user show-environment >/dev/null 2>&1; then
+    unit="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user/screentime.service"
+    sed "s|@BIN@|$bin|g" packaging/screentime.service > "$unit.tmp" && install -Dm644 "$unit.tmp" "$unit" && rm "$unit.tmp"
+    systemctl --user daemon-reload
+    systemctl --user enable --now screentime.service
+    echo "screentime: agent started (systemctl --user status screentime)"
+else
+    autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/screentime.desktop"
+    mkdir -p "$(dirname "$autostart")"
+    sed "s|@BIN@|$bin|g" packaging/screentime-autostart.desktop > "$autostart"
+    nohup "$bin/screentime" agent >/dev/null 2>&1 &
+    echo "screentime: agent started; it starts again at login ($autostart)"
+fi
+"$bin/screentime" doctor || true

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Installs the Debian/Ubuntu packages screentime needs: the C libraries it builds against and,
+# with --test, the real desktop the tests run on (X server, window manager, bus, notifications).
+set -eu
+
+build="pkg-config libx11-dev libxext-dev libxrandr-dev libxss-dev libdbus-1-dev libsqlite3-dev libical-dev"
+test="xvfb openbox dunst dbus-daemon dbus-bin xdotool x11-utils x11-xserver-utils"
+
+packages=$build
+[ "${1:-}" = "--test" ] && packages="$build $test"
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+missing=$(for p in $packages; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" || echo "$p"; done)
+if [ -n "$missing" ]; then
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+fi
