@@ -7,6 +7,7 @@ let package = Package(
     name: "screentime",
     products: [
         .executable(name: "screentime", targets: ["screentime"]),
+        .executable(name: "screentime-agent", targets: ["screentime-agent"]),
     ],
     targets: [
         // Xlib, XRandR and XScreenSaver headers, through pkg-config.
@@ -32,11 +33,13 @@ let package = Package(
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore", "CalendarFeed"]),
-        // The command-line tool; `screentime agent` runs the agent in-process.
-        .executableTarget(name: "screentime", dependencies: ["Agent"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore"]),
+        // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
+        .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
+        // The command-line tool; `screentime agent` executes screentime-agent beside it.
+        .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on Xvfb.
-        .executableTarget(name: "screentime-bench", dependencies: ["Agent"]),
+        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport"]),
 
         // Fakes for the pure core and the real-desktop harness (Xvfb, openbox, dbus-daemon, dunst).
         .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "SessionBus"], path: "Tests/TestSupport"),

@@ -4,9 +4,13 @@
 set -eu
 cd "$(dirname "$0")"
 scripts/install-deps.sh
-PATH="/opt/swift/usr/bin:$PATH" swift build -c release --product screentime
+# The Swift runtime linked statically: the always-running agent maps only what it uses.
+for product in screentime screentime-agent; do
+    PATH="/opt/swift/usr/bin:$PATH" swift build -c release --static-swift-stdlib --product "$product"
+done
 bin="$HOME/.local/bin"
 install -Dm755 .build/release/screentime "$bin/screentime"
+install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
 
 if systemctl --user show-environment >/dev/null 2>&1; then
     unit="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user/screentime.service"

@@ -9,9 +9,12 @@ public final class AgentProcess {
     public let environment: [String: String]
     public let logPath: URL
 
-    /// `.build/<config>/screentime`, beside the test bundle.
+    /// `screentime` from `$SCREENTIME_BIN_DIR` (the benchmark's release build), else
+    /// `.build/<config>/screentime` beside the test bundle.
     public static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("screentime")
+        let directory = ProcessInfo.processInfo.environment["SCREENTIME_BIN_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return directory.appendingPathComponent("screentime")
     }
 
     /// A fresh home for one test: `config` is written as the user's config file.

@@ -1,5 +1,4 @@
-import Agent
-import FoundationEssentials
+import Glibc
 
 struct AgentCommand: Subcommand {
     static let name = "agent"
@@ -8,15 +7,19 @@ struct AgentCommand: Subcommand {
 
     init(_ arguments: Arguments) throws { try arguments.finish() }
 
+    /// Replaces this process with `screentime-agent` from the same directory, so the long-running
+    /// agent carries none of the CLI's code and libraries.
     func run(_ context: Context) throws {
-        let runner: AgentRunner
-        do { runner = try AgentRunner(options: .init(environment: context.environment)) } catch {
-            throw CommandFailure(message: "\(error)")
-        }
-        let status: Int32
-        do { status = try runner.run() } catch let error as AgentError {
-            throw CommandFailure(message: error.description)
-        }
-        if status != 0 { throw CommandFailure(message: "stopped with status \(status)") }
+        let path = Self.agentExecutable()
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        execv(path, &argv)
+        throw CommandFailure(message: "cannot start \(path): \(String(cString: strerror(errno)))")
+    }
+
+    static func agentExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let own = length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        return String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/screentime-agent"
     }
 }

@@ -1,0 +1,12 @@
+#!/bin/sh
+# The agent benchmark: the agent as installed (release, Swift runtime linked statically) on a
+# private Xvfb + openbox + dbus + dunst; three windows switch focus every 0.5 s for 60 s.
+# Prints the disabled app's activation-to-minimize latency, the agent's CPU seconds and RSS.
+set -eu
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+for product in screentime screentime-agent; do
+    swift build -c release --static-swift-stdlib --scratch-path .build/static --product "$product"
+done
+swift build -c release --product screentime-bench
+SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench "${1:-60}"
