@@ -90,7 +90,7 @@ public final class AgentRunner {
                 // Idle first: its drain reads every event, and a return from idle is dated at the
                 // real last input, before the focus change it may have caused.
                 idleChanged(try desktop.idle.drainEvents())
-                for event in try desktop.focus.drainEvents() { focusChanged(event, at: now) }
+                for event in try desktop.focus.drainEvents() where self.desktop != nil { focusChanged(event, at: now) }
             } catch {
                 desktopLost(error, at: now)
             }
