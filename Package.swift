@@ -10,9 +10,9 @@ let package = Package(
         .executable(name: "screentime-agent", targets: ["screentime-agent"]),
     ],
     targets: [
-        // Xlib, XRandR and XScreenSaver headers, through pkg-config.
-        .systemLibrary(name: "CX11", pkgConfig: "x11 xrandr xscrnsaver",
-                       providers: [.apt(["libx11-dev", "libxrandr-dev", "libxss-dev"])]),
+        // Xlib, XRandR, XScreenSaver and XSync (libXext) headers, through pkg-config.
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xrandr xscrnsaver xext",
+                       providers: [.apt(["libx11-dev", "libxrandr-dev", "libxss-dev", "libxext-dev"])]),
         // libdbus-1, the reference D-Bus client library.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // SQLite 3 for the usage store.

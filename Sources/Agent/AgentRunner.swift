@@ -7,7 +7,8 @@ import X11Backend
 
 /// The agent: one poll loop over the X connection, the session bus, the config file's inotify
 /// watch and the signal pipe, with a timeout at the earliest deadline (countdown, limit, day end,
-/// idle check, store flush). Events go to the engine; its actions are carried out here.
+/// store flush; idle readings only when the X server lacks IDLETIME alarms). Events go to the
+/// engine; its actions are carried out here.
 public final class AgentRunner {
     public struct Options {
         public var environment: [String: String]
@@ -27,8 +28,6 @@ public final class AgentRunner {
     var bus: AgentBus?
     var screen: ScreenFilter?
     let signals = SignalWatch()
-    var idle = IdleCheck()
-    var nextIdleCheck: Date?
     var nextReconnect: Date?
     var openInterval: IntervalID?
     var lastFlush = Date.distantPast
@@ -69,7 +68,7 @@ public final class AgentRunner {
             let readable = Set(fds.filter { $0.revents != 0 }.map(\.fd))
             for (fd, source) in descriptors where readable.contains(fd) { handle(source) }
             // Xlib may have queued events while we talked to the server: drain them too.
-            if desktop != nil, !readable.contains(desktop!.connection.fileDescriptor) { handle(.x11) }
+            if let desktop, !readable.contains(desktop.connection.fileDescriptor) { handle(.x11) }
             handleDeadlines(now: Date())
         }
         shutDown(reason: "signal \(stopRequested!)")
@@ -86,11 +85,14 @@ public final class AgentRunner {
         case .signal:
             stopRequested = signals.take() ?? SIGTERM
         case .config:
-            if config.handleWatchEvents() { apply(engine.handle(.settings(config.settings), at: now)) }
+            if config.handleWatchEvents() { settingsChanged(config.settings) }
         case .x11:
             guard let desktop else { return }
             do {
-                for event in try desktop.focus.drainEvents() { focusChanged(event, at: now) }
+                // Idle first: its drain reads every event, and a return from idle is dated at the
+                // real last input, before the focus change it may have caused.
+                idleChanged(try desktop.idle.drainEvents())
+                for event in try desktop.focus.drainEvents() where self.desktop != nil { focusChanged(event, at: now) }
             } catch {
                 desktopLost(error, at: now)
             }
@@ -112,12 +114,37 @@ public final class AgentRunner {
     func focusChanged(_ event: FocusEvent, at now: Date) {
         switch event {
         case .focused(let facts):
-            // A focus change is usually the user's hand: look at the idle counter now rather than
-            // at the next scheduled check, so a return from idle is not noticed late.
-            if !idle.active { checkIdle(now: now) }
+            // When polling, a focus change is usually the user's hand: read the idle time now
+            // rather than at the next scheduled reading, so a return is not noticed late.
+            if let desktop, desktop.idle.mechanism == .polling, !desktop.idle.isActive {
+                do {
+                    try desktop.idle.recheck()
+                    idleChanged(try desktop.idle.drainEvents())
+                } catch {
+                    return desktopLost(error, at: now)
+                }
+            }
             apply(engine.handle(.focus(focusedApp(facts)), at: now))
         case .titleChanged(let facts):
             apply(engine.handle(.title(facts.title), at: now))
+        }
+    }
+
+    func idleChanged(_ transitions: [IdleTransition]) {
+        for transition in transitions {
+            apply(engine.handle(.activity(active: transition.isActive), at: transition.date))
+        }
+    }
+
+    func settingsChanged(_ settings: Settings) {
+        let now = Date()
+        apply(engine.handle(.settings(settings), at: now))
+        guard let desktop else { return }
+        do {
+            try desktop.idle.setThreshold(settings.idleThreshold)
+            idleChanged(try desktop.idle.drainEvents())
+        } catch {
+            desktopLost(error, at: now)
         }
     }
 
@@ -129,44 +156,35 @@ public final class AgentRunner {
     // MARK: - Deadlines
 
     func nextDeadline() -> Date? {
-        var deadlines: [Date?] = [engine.nextDeadline(), nextIdleCheck, nextReconnect,
-                                  desktop?.focus.nextPoll(after: Date())]
+        let now = Date()
+        var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect,
+                                  desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)]
         if openInterval != nil { deadlines.append(lastFlush.addingTimeInterval(options.flushInterval)) }
+        if desktop?.connection.hasQueuedEvents == true { deadlines.append(now) }
         return deadlines.compactMap { $0 }.min()
     }
 
     func handleDeadlines(now: Date) {
         if let next = engine.nextDeadline(), next <= now { apply(engine.handle(.tick, at: now)) }
-        if let poll = desktop?.focus.nextPoll(after: now), poll <= now { handle(.x11) }
-        if let check = nextIdleCheck, check <= now { checkIdle(now: now) }
+        let polls = [desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)].compactMap { $0 }
+        if polls.contains(where: { $0 <= now }) || desktop?.connection.hasQueuedEvents == true { handle(.x11) }
         if let id = openInterval, now >= lastFlush.addingTimeInterval(options.flushInterval) { flush(id, to: now) }
         if let due = nextReconnect, due <= now { reconnect(now: now) }
-    }
-
-    func checkIdle(now: Date) {
-        guard let desktop else { return nextIdleCheck = nil }
-        do {
-            let outcome = idle.evaluate(idleSeconds: try desktop.idle.idleSeconds(),
-                                        screenSaverActive: try desktop.idle.screenSaverActive(),
-                                        threshold: engine.settings.idleThreshold, now: now)
-            if let change = outcome.change { apply(engine.handle(.activity(active: change.active), at: change.at)) }
-            nextIdleCheck = outcome.nextCheck
-        } catch {
-            desktopLost(error, at: now)
-        }
     }
 
     // MARK: - Connections
 
     func connectDesktop(now: Date) {
         do {
-            let session = try X11Session(displayName: options.environment["DISPLAY"])
+            let session = try X11Session(displayName: options.environment["DISPLAY"],
+                                         idleThreshold: engine.settings.idleThreshold)
             desktop = session
             Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
             startScreenFilter()
-            nextIdleCheck = now
+            // A new watch starts from "active" and reports a user already away as a transition.
+            apply(engine.handle(.activity(active: true), at: now))
+            idleChanged(try session.idle.drainEvents())
             apply(engine.handle(.focus(focusedApp(try session.focus.currentFocus())), at: now))
-            if !idle.active { idle = IdleCheck() }
         } catch {
             Log.warning("no X display (\(error)); retrying")
             desktop = nil
@@ -192,7 +210,6 @@ public final class AgentRunner {
         Log.warning("lost the X display (\(error)); time stops counting until it is back")
         desktop?.connection.close()
         desktop = nil
-        nextIdleCheck = nil
         apply(engine.handle(.focus(nil), at: now))
         nextReconnect = now.addingTimeInterval(2)
     }
@@ -263,7 +280,7 @@ public final class AgentRunner {
     func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }
 
     func reloadConfig() {
-        if config.reload() { send(.settings(config.settings)) }
+        if config.reload() { settingsChanged(config.settings) }
     }
 }
 

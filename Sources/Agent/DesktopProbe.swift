@@ -48,8 +48,8 @@ public enum DesktopProbe {
                                     + (wm.hasEWMH ? ", EWMH" : ", no EWMH"), ok: wm.hasEWMH))
             let (focus, reason) = try X11Backend.makeFocusSource(connection: connection)
             findings.append(Finding(topic: "focus source", detail: "\(focus.backendName) (\(reason))", ok: true))
-            findings.append(Finding(topic: "idle source", detail: wm.hasScreenSaverExtension ? "XScreenSaver" : "none: idle time cannot be told apart",
-                                    ok: wm.hasScreenSaverExtension))
+            let idle = X11IdleWatch.backendName(on: connection)
+            findings.append(Finding(topic: "idle source", detail: idle ?? "none: idle time cannot be told apart", ok: idle != nil))
             findings.append(Finding(topic: "RandR", detail: wm.randrVersion ?? "missing", ok: wm.randrVersion != nil))
         } catch {
             findings.append(Finding(topic: "X11", detail: "\(error)", ok: false))

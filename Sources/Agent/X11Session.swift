@@ -8,13 +8,13 @@ final class X11Session {
     let focus: FocusSource
     let focusReason: String
     let windows: EWMHWindowControl
-    let idle: IdleSource
+    let idle: X11IdleWatch
 
-    init(displayName: String?) throws {
+    init(displayName: String?, idleThreshold: TimeInterval) throws {
         connection = try X11Connection(displayName: displayName)
         (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection)
         windows = EWMHWindowControl(connection: connection)
-        idle = try ScreenSaverIdleSource(connection: connection)
+        idle = try X11IdleWatch(connection: connection, threshold: idleThreshold)
     }
 
     /// Minimizes every normal window of `app`.

@@ -3,3 +3,4 @@
 #include <X11/Xatom.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/scrnsaver.h>
+#include <X11/extensions/sync.h>

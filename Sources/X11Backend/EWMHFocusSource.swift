@@ -9,8 +9,8 @@ import ScreenTimeCore
 /// `nextPoll(after:)` asks to be called again then. A transient dialog (WM_TRANSIENT_FOR) is
 /// reported with its own WM_CLASS, which toolkits set to its parent app's.
 ///
-/// The source reads every event on its connection and keeps only PropertyNotify: components that
-/// need other events (RandR screen changes) use a connection of their own.
+/// Events come through the connection's `X11EventRouter`, shared with the idle watch: the source
+/// keeps the PropertyNotify events it cares about until its drain.
 public final class EWMHFocusSource: FocusSource {
     public let backendName = "EWMH _NET_ACTIVE_WINDOW"
     /// How long `_NET_ACTIVE_WINDOW` must stay None before focus counts as gone.
@@ -27,6 +27,10 @@ public final class EWMHFocusSource: FocusSource {
     private var noneSince: Date?
     /// The last drain stopped at its bound with events still queued.
     private var backlog = false
+    /// Handed over by the router since the last drain.
+    private var activeChanged = false
+    private var titleChanged = false
+    private var subscription: X11EventRouter.Subscription?
 
     public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, clock: @escaping () -> Date = { Date() }) throws {
         self.connection = connection
@@ -37,6 +41,19 @@ public final class EWMHFocusSource: FocusSource {
         try connection.display.selectInput(connection.root, mask: rootMask | XConstants.propertyChangeMask)
         reported = try currentFocus()
         try watchTitle(of: reported.map { Window($0.window) })
+        subscription = connection.events.subscribe { [weak self] event in self?.received(event) }
+    }
+
+    deinit {
+        if let subscription { connection.events.unsubscribe(subscription) }
+    }
+
+    private func received(_ event: XEventSummary) {
+        guard case .propertyChanged(let window, let atom) = event else { return }
+        if window == connection.root && atom == connection.atoms.netActiveWindow { activeChanged = true }
+        if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName) {
+            titleChanged = true
+        }
     }
 
     public var pollDescriptor: Int32 { connection.fileDescriptor }
@@ -51,7 +68,7 @@ public final class EWMHFocusSource: FocusSource {
     }
 
     public func nextPoll(after now: Date) -> Date? {
-        if backlog { return now }
+        if backlog || activeChanged || titleChanged { return now }
         return noneSince.map { $0.addingTimeInterval(noneDebounce) }
     }
 
@@ -63,23 +80,16 @@ public final class EWMHFocusSource: FocusSource {
         // called again at once.
         backlog = true
         for _ in 0..<Self.maxRounds {
-            var activeChanged = false
-            var titleChanged = false
-            var read = 0
-            while read < Self.maxEventsPerRound, try connection.display.pendingEvents() > 0 {
-                read += 1
-                guard case .propertyChanged(let window, let atom) = try connection.display.nextEvent() else { continue }
-                if window == connection.root && atom == connection.atoms.netActiveWindow { activeChanged = true }
-                if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName) {
-                    titleChanged = true
-                }
-            }
-            if activeChanged {
+            // Another component's drain may have read our events already: they wait in the flags.
+            let read = try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
+            let (active, title) = (activeChanged, titleChanged)
+            (activeChanged, titleChanged) = (false, false)
+            if active {
                 events += try activeWindowChanged()
-            } else if titleChanged {
+            } else if title {
                 events += try titleMayHaveChanged()
             }
-            if read == 0 {
+            if read == 0 && !active && !title {
                 backlog = false
                 break
             }

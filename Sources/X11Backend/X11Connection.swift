@@ -4,6 +4,8 @@ public final class X11Connection {
     let display: XDisplay
     let atoms: AtomTable
     let root: Window
+    /// Reads this connection's events for every component that uses it.
+    let events: X11EventRouter
     /// The display's name as Xlib resolved it (`:0`).
     public let displayName: String
     private var isClosed = false
@@ -13,6 +15,7 @@ public final class X11Connection {
         display = try XDisplay.open(displayName)
         do {
             atoms = try AtomTable(display)
+            events = X11EventRouter(display: display, codes: try display.extensionEventCodes())
         } catch {
             display.close()
             throw error
@@ -33,6 +36,13 @@ public final class X11Connection {
 
     /// Whether the server went away; every call then throws `X11Error.connectionLost`.
     public var isConnectionLost: Bool { display.isLost }
+
+    /// Events wait inside Xlib (read in during our own requests), where polling `fileDescriptor`
+    /// would not see them: drain the sources before waiting again.
+    public var hasQueuedEvents: Bool { !isClosed && events.hasQueuedEvents }
+
+    /// Open and not lost: requests can still be sent.
+    var isUsable: Bool { !isClosed && !display.isLost }
 
     /// Closes the connection (safe after it was lost). Later calls on sources using it must not happen.
     public func close() {

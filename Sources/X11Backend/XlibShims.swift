@@ -2,7 +2,7 @@ import CX11
 import Glibc
 import ScreenTimeCore
 
-// The one file of this module that calls Xlib and the XScreenSaver/RandR extensions. Everything
+// The one file of this module that calls Xlib and the XScreenSaver/XSync/RandR extensions. Everything
 // else sees typed values (`Window`, `Atom`, `PropertyValue`) and typed errors (`X11Error`).
 //
 // Errors. Xlib's default handlers exit the process: a protocol error (BadWindow when a window we
@@ -66,9 +66,38 @@ struct WindowAttributes {
     var isViewable: Bool
 }
 
+/// An XSync counter (the server's IDLETIME system counter).
+struct SyncCounter: Hashable {
+    let rawValue: UInt
+}
+
+/// An XSync alarm: the server sends an AlarmNotify event when its counter passes its value.
+struct SyncAlarm: Hashable {
+    let rawValue: UInt
+}
+
+/// The alarm tests the backend uses. Comparisons, not transitions: they fire at once when
+/// already true when set, so a change that happens while the alarm is being moved is not missed.
+/// With a delta of 0 the alarm goes inactive after firing, until it is changed again.
+enum SyncAlarmTest {
+    /// Fires when the counter is at least the value (PositiveComparison).
+    case atLeast
+    /// Fires when the counter is at most the value (NegativeComparison).
+    case atMost
+}
+
+/// The codes of the extension events the backend decodes; nil when the server lacks the extension.
+struct ExtensionEventCodes {
+    var syncAlarmNotify: Int32?
+    var screenSaverNotify: Int32?
+}
+
 /// An event read from the connection, reduced to what the backend reacts to.
 enum XEventSummary {
     case propertyChanged(window: Window, atom: Atom)
+    case syncAlarm(SyncAlarm)
+    /// The server's screen saver started (on or cycling) or stopped.
+    case screenSaver(on: Bool)
     case other
 }
 
@@ -255,12 +284,112 @@ struct XDisplay {
         try checked("XPending") { XPending(pointer) }
     }
 
-    func nextEvent() throws -> XEventSummary {
+    /// Events already in Xlib's queue, without reading the socket.
+    func queuedEvents() -> Int32 {
+        isLost ? 0 : XEventsQueued(pointer, QueuedAlready)
+    }
+
+    /// Reads one event (blocking when none is queued) and decodes the kinds in `codes`.
+    func nextEvent(codes: ExtensionEventCodes) throws -> XEventSummary {
         var event = XEvent()
         try checked("XNextEvent") { XNextEvent(pointer, &event) }
-        guard event.type == PropertyNotify else { return .other }
-        return .propertyChanged(window: Window(rawValue: event.xproperty.window),
-                                atom: Atom(rawValue: event.xproperty.atom))
+        if event.type == PropertyNotify {
+            return .propertyChanged(window: Window(rawValue: event.xproperty.window),
+                                    atom: Atom(rawValue: event.xproperty.atom))
+        }
+        // Xlib converted extension events into the extension's struct (the extension's query
+        // registered the converter), stored in the XEvent union.
+        if let code = codes.syncAlarmNotify, event.type == code {
+            let alarm = withUnsafePointer(to: &event) {
+                $0.withMemoryRebound(to: XSyncAlarmNotifyEvent.self, capacity: 1) { $0.pointee.alarm }
+            }
+            return .syncAlarm(SyncAlarm(rawValue: alarm))
+        }
+        if let code = codes.screenSaverNotify, event.type == code {
+            let state = withUnsafePointer(to: &event) {
+                $0.withMemoryRebound(to: XScreenSaverNotifyEvent.self, capacity: 1) { $0.pointee.state }
+            }
+            return .screenSaver(on: state != ScreenSaverOff)
+        }
+        return .other
+    }
+
+    /// Queries (and initializes, for XSync) the extensions whose events `nextEvent` decodes.
+    func extensionEventCodes() throws -> ExtensionEventCodes {
+        var codes = ExtensionEventCodes()
+        var eventBase: Int32 = 0
+        var errorBase: Int32 = 0
+        if try checked("XSyncQueryExtension", { XSyncQueryExtension(pointer, &eventBase, &errorBase) }) != 0 {
+            var major: Int32 = 0
+            var minor: Int32 = 0
+            if try checked("XSyncInitialize", { XSyncInitialize(pointer, &major, &minor) }) != 0 {
+                codes.syncAlarmNotify = eventBase + Int32(XSyncAlarmNotify)
+            }
+        }
+        if try checked("XScreenSaverQueryExtension", { XScreenSaverQueryExtension(pointer, &eventBase, &errorBase) }) != 0 {
+            codes.screenSaverNotify = eventBase + Int32(ScreenSaverNotify)
+        }
+        return codes
+    }
+
+    /// The XSync system counter called `name` (IDLETIME), nil when the server has none.
+    func systemCounter(named name: String) throws -> SyncCounter? {
+        var count: Int32 = 0
+        let list = try checked("XSyncListSystemCounters") { XSyncListSystemCounters(pointer, &count) }
+        guard let list else { return nil }
+        defer { XSyncFreeSystemCounterList(list) }
+        for counter in UnsafeBufferPointer(start: list, count: Int(count)) {
+            if let cName = counter.name, String(cString: cName) == name { return SyncCounter(rawValue: counter.counter) }
+        }
+        return nil
+    }
+
+    func queryCounter(_ counter: SyncCounter) throws -> Int64 {
+        var value = XSyncValue()
+        try checked("XSyncQueryCounter", succeeded: { $0 != 0 }) { XSyncQueryCounter(pointer, counter.rawValue, &value) }
+        return Int64(value.hi) << 32 | Int64(value.lo)
+    }
+
+    /// Creates an alarm on `counter` that sends this client an event when `test` holds for `value`.
+    func createAlarm(on counter: SyncCounter, _ test: SyncAlarmTest, _ value: Int64) throws -> SyncAlarm {
+        var attributes = Self.alarmAttributes(test, value)
+        attributes.trigger.counter = counter.rawValue
+        let mask = UInt(XSyncCACounter | XSyncCAValueType | XSyncCAValue | XSyncCATestType | XSyncCADelta | XSyncCAEvents)
+        let alarm = try checked("XSyncCreateAlarm", sync: true, succeeded: { $0 != 0 }) {
+            XSyncCreateAlarm(pointer, mask, &attributes)
+        }
+        return SyncAlarm(rawValue: alarm)
+    }
+
+    /// Moves an alarm to a new test and value, which also makes it active again.
+    func changeAlarm(_ alarm: SyncAlarm, _ test: SyncAlarmTest, _ value: Int64) throws {
+        var attributes = Self.alarmAttributes(test, value)
+        let mask = UInt(XSyncCAValueType | XSyncCAValue | XSyncCATestType | XSyncCADelta | XSyncCAEvents)
+        try checked("XSyncChangeAlarm", sync: true, succeeded: { $0 != 0 }) {
+            XSyncChangeAlarm(pointer, alarm.rawValue, mask, &attributes)
+        }
+    }
+
+    func destroyAlarm(_ alarm: SyncAlarm) throws {
+        try checked("XSyncDestroyAlarm", sync: true) { XSyncDestroyAlarm(pointer, alarm.rawValue) }
+    }
+
+    private static func alarmAttributes(_ test: SyncAlarmTest, _ value: Int64) -> XSyncAlarmAttributes {
+        var attributes = XSyncAlarmAttributes()
+        attributes.trigger.value_type = XSyncAbsolute
+        attributes.trigger.wait_value = XSyncValue(hi: Int32(truncatingIfNeeded: value >> 32),
+                                                   lo: UInt32(truncatingIfNeeded: value))
+        attributes.trigger.test_type = test == .atLeast ? XSyncPositiveComparison : XSyncNegativeComparison
+        attributes.delta = XSyncValue(hi: 0, lo: 0)
+        attributes.events = 1
+        return attributes
+    }
+
+    /// Asks for ScreenSaverNotify events (the server's screen saver starting and stopping).
+    func selectScreenSaverEvents() throws {
+        try checked("XScreenSaverSelectInput", window: root, sync: true) {
+            XScreenSaverSelectInput(pointer, root.rawValue, UInt(ScreenSaverNotifyMask))
+        }
     }
 
     func hasScreenSaverExtension() throws -> Bool {

@@ -28,6 +28,7 @@ final class X11ConnectionTests: XCTestCase {
         let connection = try server.connect()
         let focus = try EWMHFocusSource(connection: connection)
         let polling = try PollingFocusSource(connection: connection)
+        var idle: X11IdleWatch? = try X11IdleWatch(connection: connection, threshold: 60)
         XCTAssertEqual(try focus.drainEvents(), [])
 
         server.kill()
@@ -37,7 +38,9 @@ final class X11ConnectionTests: XCTestCase {
         XCTAssertTrue(connection.isConnectionLost)
         XCTAssertThrowsError(try focus.drainEvents()) { XCTAssertEqual($0 as? X11Error, lost) }
         XCTAssertThrowsError(try polling.drainEvents()) { XCTAssertEqual($0 as? X11Error, lost) }
+        XCTAssertThrowsError(try idle?.drainEvents()) { XCTAssertEqual($0 as? X11Error, lost) }
         connection.close()
+        idle = nil  // its alarm dies with the connection: nothing is sent on the closed display
         try assertOtherConnectionsCarryOn()
     }
 

@@ -1,36 +1,40 @@
 import FoundationEssentials
 
-/// Turns idle-time readings into activity changes and the time of the next reading, so the
-/// agent reads the idle counter only when something can have changed: while active, exactly
-/// when the threshold would be crossed; while idle, every few seconds to notice the return
-/// (the return is backdated to the real last input, so no time is lost).
+/// Decides from one reading of the idle time and the screen saver whether the user is active,
+/// and when a change really happened: going idle at the last input plus the threshold (or when
+/// the screen saver started, if sooner), coming back at the last input. Sources woken by the X
+/// server on each change only need the decision; a source that must poll also gets the time of
+/// its next reading: while active, exactly when the threshold would be crossed; while idle, every
+/// `returnPoll` to notice the return.
 public struct IdleCheck: Equatable, Sendable {
     public var active = true
-    /// How often to look for the user's return while idle.
+    /// How often a polling source looks for the user's return while idle.
     public var returnPoll: TimeInterval = 5
 
     public init() {}
 
     public struct Outcome: Equatable, Sendable {
-        /// The change and when it really happened; nil when nothing changed.
-        public var change: (active: Bool, at: Date)?
+        /// The change; nil when nothing changed.
+        public var transition: IdleTransition?
+        /// When a polling source should read again.
         public var nextCheck: Date
-
-        public static func == (a: Outcome, b: Outcome) -> Bool {
-            a.nextCheck == b.nextCheck && a.change?.active == b.change?.active && a.change?.at == b.change?.at
-        }
     }
 
     public mutating func evaluate(idleSeconds: TimeInterval, screenSaverActive: Bool, threshold: TimeInterval,
                                   now: Date) -> Outcome {
         let nowActive = !screenSaverActive && idleSeconds < threshold
-        var change: (Bool, Date)?
+        let lastInput = now.addingTimeInterval(-idleSeconds)
+        var transition: IdleTransition?
         if nowActive != active {
             active = nowActive
-            let lastInput = now.addingTimeInterval(-idleSeconds)
-            change = (nowActive, nowActive ? lastInput : (screenSaverActive ? min(now, lastInput.addingTimeInterval(threshold)) : lastInput.addingTimeInterval(threshold)))
+            if nowActive {
+                transition = .becameActive(at: lastInput)
+            } else {
+                let crossed = lastInput.addingTimeInterval(threshold)
+                transition = .becameIdle(at: screenSaverActive ? min(now, crossed) : crossed)
+            }
         }
         let next = nowActive ? now.addingTimeInterval(threshold - idleSeconds) : now.addingTimeInterval(returnPoll)
-        return Outcome(change: change, nextCheck: next)
+        return Outcome(transition: transition, nextCheck: next)
     }
 }
