@@ -53,8 +53,7 @@ final class AgentBus {
 
     func statusChanged() {
         try? connection.emitSignal(path: AgentInterface.objectPath, interface: AgentInterface.interface,
-                                   member: AgentInterface.Signal.statusChanged,
-                                   arguments: [.string(StatusFormat.json(runner.status(at: Date())))])
+                                   member: AgentInterface.Signal.statusChanged)
     }
 
     func close() {

@@ -32,6 +32,7 @@ public final class AgentRunner {
     var openInterval: IntervalID?
     var lastFlush = Date.distantPast
     var stopRequested: Int32?
+    var statusDirty = false
 
     public init(options: Options) throws {
         self.options = options
@@ -70,6 +71,10 @@ public final class AgentRunner {
             // Xlib may have queued events while we talked to the server: drain them too.
             if let desktop, !readable.contains(desktop.connection.fileDescriptor) { handle(.x11) }
             handleDeadlines(now: Date())
+            if statusDirty {
+                statusDirty = false
+                bus?.statusChanged()
+            }
         }
         shutDown(reason: "signal \(stopRequested!)")
         return 0
@@ -252,7 +257,8 @@ public final class AgentRunner {
         case .recordLimitHit(let app, let used, let at):
             try store.recordLimitHit(app: app, at: at, used: used)
         case .statusChanged:
-            bus?.statusChanged()
+            // Sent once per turn of the loop, however many changes the turn made.
+            statusDirty = true
         }
     }
 

@@ -10,7 +10,8 @@ import FoundationEssentials
 /// - `ListLimits() -> s`: the limits as JSON.
 /// - `SetExemption(s kind, s app, b on)`, `ListExemptions(s kind) -> as`: `kind` is `important` or `essential`.
 /// - `Continue(s app)`: the user's "continue" for an app disabled at its limit.
-/// - signal `StatusChanged(s json)`: the new status, whenever it changes.
+/// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
+///   while nobody listens).
 ///
 /// Errors come back as `org.screentime.Agent1.Error.*` names (see `AgentInterface.Error`).
 public enum AgentInterface {
@@ -75,9 +76,7 @@ public enum AgentInterface {
         <method name="Continue">
           <arg name="app" type="s" direction="in"/>
         </method>
-        <signal name="StatusChanged">
-          <arg name="json" type="s"/>
-        </signal>
+        <signal name="StatusChanged"/>
       </interface>
     """
 }

@@ -334,7 +334,7 @@ final class MessageRef {
 
 /// libdbus takes C strings: a NUL inside untrusted text would cut it short, so drop it.
 private func withoutNUL(_ s: String) -> String {
-    s.contains("\0") ? String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "\0" })) : s
+    s.utf8.contains(0) ? String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "\0" })) : s
 }
 
 // MARK: - Connections

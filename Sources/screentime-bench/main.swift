@@ -33,12 +33,13 @@ func waitClosely(timeout: Double, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-func cpuSeconds(_ pid: Int32) -> Double {
+/// User and system CPU seconds of a process.
+func cpuSeconds(_ pid: Int32) -> (user: Double, system: Double) {
     let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
     let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-    // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
-    let ticks = Double(fields[11])! + Double(fields[12])!
-    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    // After the command: utime and stime are fields 14 and 15 of proc(5), 12th and 13th here.
+    let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+    return (Double(fields[11])! / tick, Double(fields[12])! / tick)
 }
 
 func rssMegabytes(_ pid: Int32) -> Double {
@@ -68,7 +69,9 @@ while Date() < end {
     let now = DispatchTime.now().uptimeNanoseconds
     if next > now { usleep(useconds_t((next - now) / 1000)) }
 }
-let cpu = cpuSeconds(pid) - cpuBefore
+let cpuAfter = cpuSeconds(pid)
+let (user, system) = (cpuAfter.user - cpuBefore.user, cpuAfter.system - cpuBefore.system)
+let cpu = user + system
 let rss = rssMegabytes(pid)
 agent.stop()
 
@@ -76,5 +79,6 @@ latencies.sort()
 func percentile(_ p: Double) -> Double { latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
 print("focus switches: \(turn) in \(Int(seconds)) s; disabled-app activations measured: \(latencies.count) of \(turn / 3)")
 print(String(format: "activation -> minimize latency: median %.1f ms, p90 %.1f ms, max %.1f ms", percentile(0.5), percentile(0.9), latencies.last ?? .nan))
-print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s)", cpu, seconds, cpu * 60 / seconds))
+print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s; user %.3f s, system %.3f s)",
+             cpu, seconds, cpu * 60 / seconds, user, system))
 print(String(format: "agent RSS: %.1f MB", rss))

@@ -59,7 +59,7 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.continue: ["in:s"],
             "Introspect": ["out:s"],
         ])
-        XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: ["in:s"]])
+        XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: []])
 
         XCTAssertThrowsError(try client.call(destination: server.uniqueName, path: AgentInterface.objectPath,
                                              interface: AgentInterface.interface, method: AgentInterface.Method.status)) {
