@@ -63,6 +63,8 @@ final class AgentDesktopTests: XCTestCase {
         XCTAssertEqual(windows.wmState(editor), 1, "other apps are left alone")
 
         // Bringing it back without continuing minimizes it again, with the same offer.
+        // openbox handles the focus revert of the minimize first, or it falls back to the editor.
+        XCTAssertTrue(windows.syncWithWindowManager(), "openbox did not answer")
         let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
         windows.activate(notes)
         _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }

@@ -84,6 +84,23 @@ public final class TestWindowClient {
         XFlush(display)
     }
 
+    /// Waits until the window manager has handled everything this client asked before: it answers
+    /// a `_NET_REQUEST_FRAME_EXTENTS` for a fresh unmapped window by setting `_NET_FRAME_EXTENTS`
+    /// on it, and handles events in order. Whether it answered within `timeout`.
+    @discardableResult
+    public func syncWithWindowManager(timeout: TimeInterval = 2) -> Bool {
+        let probe = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
+        defer { XDestroyWindow(display, probe); XSync(display, 0) }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = probe
+        event.xclient.message_type = atom("_NET_REQUEST_FRAME_EXTENTS")
+        event.xclient.format = 32
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+        return waitUntil(timeout: timeout) { !cardinals(probe, "_NET_FRAME_EXTENTS").isEmpty }
+    }
+
     /// Sets WM_NAME (Latin-1, as XStoreName does) and, unless `netWMName` is false, `_NET_WM_NAME` (UTF-8).
     public func setTitle(_ window: TestWindow, _ title: String, netWMName: Bool = true) {
         let latin1 = Array(title.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") })
