@@ -233,9 +233,13 @@ public final class AgentRunner {
     // MARK: - Actions
 
     func apply(_ actions: [EngineAction]) {
-        for action in actions {
-            do { try carryOut(action) } catch { Log.warning("\(action): \(error)") }
+        let carryOutAll = {
+            for action in actions {
+                do { try self.carryOut(action) } catch { Log.warning("\(action): \(error)") }
+            }
         }
+        guard actions.filter(\.writesUsage).count > 1 else { return carryOutAll() }
+        do { try store.transaction(carryOutAll) } catch { Log.warning("cannot write usage: \(error)") }
     }
 
     func carryOut(_ action: EngineAction) throws {
@@ -287,6 +291,16 @@ public final class AgentRunner {
 
     func reloadConfig() {
         if config.reload() { settingsChanged(config.settings) }
+    }
+}
+
+extension EngineAction {
+    /// Whether carrying it out writes to the usage store.
+    var writesUsage: Bool {
+        switch self {
+        case .beginInterval, .endInterval, .recordBypass, .recordLimitHit: return true
+        case .notify, .closeNotification, .minimize, .statusChanged: return false
+        }
     }
 }
 

@@ -60,6 +60,19 @@ public final class UsageDatabase {
 
     // MARK: Writing
 
+    /// Runs `body`'s writes as one transaction: one commit instead of one per write (a focus
+    /// switch ends one interval and begins the next).
+    public func transaction(_ body: () throws -> Void) throws {
+        try database.exec("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try database.exec("COMMIT")
+        } catch {
+            try? database.exec("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Starts an interval at `start`; it counts for nothing until extended.
     public func beginInterval(app: AppID, title: String, mode: String, at start: Date) throws -> IntervalID {
         let statement = try cached("INSERT INTO intervals(app, title, mode, start, end) VALUES(?1, ?2, ?3, ?4, ?4)")

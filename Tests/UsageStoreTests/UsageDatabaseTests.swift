@@ -242,4 +242,24 @@ final class UsageDatabaseTests: XCTestCase {
         for second in 1...500 { try db.extendInterval(id, to: at(Double(second))) }
         XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), ["firefox": 500])
     }
+
+    // MARK: Transactions
+
+    func testATransactionCommitsAllOrNothing() throws {
+        let db = try UsageDatabase(path: path)
+        var first: IntervalID?
+        try db.transaction {
+            first = try db.beginInterval(app: "a", title: "", mode: "standard", at: at(0))
+            try db.extendInterval(first!, to: at(10))
+            _ = try db.beginInterval(app: "b", title: "", mode: "standard", at: at(10))
+        }
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(60)), ["a": 10], "b has begun, counting nothing yet")
+        XCTAssertEqual(try db.intervals(from: at(0), to: at(60)).map(\.app), ["a"])
+        struct Abort: Error {}
+        XCTAssertThrowsError(try db.transaction {
+            try db.extendInterval(first!, to: at(30))
+            throw Abort()
+        })
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(60))["a"], 10, "rolled back")
+    }
 }
