@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
         .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -92,11 +92,6 @@ public struct CivilDate: Equatable, Comparable, Sendable, CustomStringConvertibl
 
     public func adding(days: Int) -> CivilDate { CivilDate(localSeconds: Double((daysSinceEpoch + days) * 86_400)) }
 
-    /// `Mon` ... `Sun`.
-    public var weekdayName: String {
-        ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((daysSinceEpoch % 7) + 7) % 7]
-    }
-
     public var description: String {
         func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(year)-\(pad(month))-\(pad(day))"

@@ -55,6 +55,11 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable {
         ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][rawValue - 1]
     }
 
+    /// `Monday`, `Tuesday`, ...
+    public var name: String {
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][rawValue - 1]
+    }
+
     public static func < (a: Weekday, b: Weekday) -> Bool { a.rawValue < b.rawValue }
 }
 

@@ -54,8 +54,8 @@ struct ReportCommand: Subcommand {
         case .today: ("Today", ReportRange(from: today, to: today, boundary: boundary, zone: zone))
         case .yesterday: ("Yesterday", ReportRange(from: today.adding(days: -1), to: today.adding(days: -1), boundary: boundary, zone: zone))
         case .week: ("Last 7 days", ReportRange(from: today.adding(days: -6), to: today, boundary: boundary, zone: zone))
-        case .day(let date): ("\(date.weekdayName) \(date)", ReportRange(from: date, to: date, boundary: boundary, zone: zone))
-        case .range(let from, let to): ("From \(from) to \(to)", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
+        case .day(let date): (date.weekday.name, ReportRange(from: date, to: date, boundary: boundary, zone: zone))
+        case .range(let from, let to): ("\(to.daysSinceEpoch - from.daysSinceEpoch + 1) days", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
         }
         let report = try Self.report(title: title, range: range, context: context, settings: settings)
         switch output {

@@ -1,0 +1,94 @@
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import UsageStore
+import XCTest
+
+/// The built `screentime` binary against golden files in `Golden/`. Set SCREENTIME_UPDATE_GOLDEN=1
+/// to rewrite them after an intended change (and read the diff).
+final class CLIGoldenTests: XCTestCase {
+    var home: URL!
+    var environment: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
+                       "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]
+        addTeardownBlock { [home] in try? FileManager.default.removeItem(at: home!) }
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try AgentProcess.run(arguments, environment: environment)
+    }
+
+    func assertGolden(_ name: String, _ actual: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let source = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+        if ProcessInfo.processInfo.environment["SCREENTIME_UPDATE_GOLDEN"] == "1" {
+            try actual.write(to: source, atomically: true, encoding: .utf8)
+        }
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "Golden/\(name)", withExtension: nil), "no golden file \(name)")
+        XCTAssertEqual(actual, try String(contentsOf: url, encoding: .utf8), "golden \(name)", file: file, line: line)
+    }
+
+    func testHelp() throws {
+        let result = try run(["--help"])
+        XCTAssertEqual(result.status, 0)
+        try assertGolden("help.txt", result.out)
+        for command in ["limit", "report", "status", "config"] {
+            let help = try run([command, "--help"])
+            XCTAssertEqual(help.status, 0)
+            try assertGolden("help-\(command).txt", help.out)
+        }
+    }
+
+    func testUsageErrorsExit64WithTheCommandsHelp() throws {
+        let result = try run(["limit", "set", "firefox", "45x"])
+        XCTAssertEqual(result.status, 64)
+        try assertGolden("usage-error.txt", result.err)
+        XCTAssertEqual(try run(["frobnicate"]).status, 64)
+    }
+
+    func testStatusWithoutAnAgentExits69() throws {
+        let result = try run(["status"])
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.err, "screentime status: the screentime agent is not running (start it with `screentime agent`, or log in again)\n")
+    }
+
+    func testLimitEditsKeepTheUsersComments() throws {
+        let config = home.appendingPathComponent(".config/screentime/config")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "# mine\n[limits]\n# the browser\nfirefox = 2h\n".write(to: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["limit", "set", "firefox", "45m"]).out, "firefox: 45m a day\n")
+        XCTAssertEqual(try run(["limit", "default", "1h30m"]).status, 0)
+        XCTAssertEqual(try run(["important", "add", "keepassxc"]).status, 0)
+        XCTAssertEqual(try String(contentsOf: config, encoding: .utf8),
+                       "# mine\n[limits]\n# the browser\nfirefox = 45m\ndefault = 1h30m\n\n[exemptions]\nimportant = keepassxc\n")
+        try assertGolden("limit-list.txt", try run(["limit", "list"]).out)
+    }
+
+    /// Two days of recorded usage, as the agent writes it.
+    func recordUsage() throws {
+        let store = try UsageDatabase(path: home.appendingPathComponent(".local/share/screentime/screentime.db").path)
+        let day = Date(timeIntervalSince1970: 1_795_824_000) // 2026-11-28 00:00 UTC
+        func interval(_ app: AppID, _ from: Double, _ minutes: Double) throws {
+            let id = try store.beginInterval(app: app, title: "t", mode: "standard", at: day.addingTimeInterval(from * 3600))
+            try store.extendInterval(id, to: day.addingTimeInterval(from * 3600 + minutes * 60))
+        }
+        try interval("firefox", 9, 50)
+        try interval("xterm", 10, 25)
+        try interval("firefox", 11, 20)
+        try interval("org.gnome.Calculator", 12, 3)
+        try interval("firefox", 3, 30) // 03:00 belongs to the day before (days start at 04:00)
+        try interval("xterm", -14, 60) // 2026-11-27 10:00
+        try store.recordLimitHit(app: "firefox", at: day.addingTimeInterval(11 * 3600 + 10 * 60), used: 3600)
+        try store.recordBypass(app: "firefox", mode: "standard", at: day.addingTimeInterval(11 * 3600 + 12 * 60), granted: 3600)
+    }
+
+    func testReportOfADay() throws {
+        try recordUsage()
+        try assertGolden("report-day.txt", try run(["report", "2026-11-28"]).out)
+        try assertGolden("report-day.json", try run(["report", "2026-11-28", "--json"]).out)
+        try assertGolden("report-range.csv", try run(["report", "--from", "2026-11-27", "--to", "2026-11-28", "--csv"]).out)
+    }
+}
