@@ -289,6 +289,10 @@ public final class AgentRunner {
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
     func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }
 
+    /// The mode state (manual switch, Cheat Day bookings, sleep actions, breaks) or the calendars
+    /// changed: decide the mode again. (Wired to the mode resolver by the modes work.)
+    func modesChanged() {}
+
     func reloadConfig() {
         if config.reload() { settingsChanged(config.settings) }
     }
