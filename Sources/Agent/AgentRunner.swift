@@ -27,6 +27,8 @@ public final class AgentRunner {
     var desktop: X11Session?
     var bus: AgentBus?
     var screen: ScreenFilter?
+    /// The filter the mode asks for, applied again when the display comes back.
+    var desiredFilter = DisplayFilterName.none
     let signals = SignalWatch()
     var nextReconnect: Date?
     var openInterval: IntervalID?
@@ -162,7 +164,7 @@ public final class AgentRunner {
 
     func nextDeadline() -> Date? {
         let now = Date()
-        var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect,
+        var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect, screen?.nextStep,
                                   desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)]
         if openInterval != nil { deadlines.append(lastFlush.addingTimeInterval(options.flushInterval)) }
         if desktop?.connection.hasQueuedEvents == true { deadlines.append(now) }
@@ -175,6 +177,9 @@ public final class AgentRunner {
         if polls.contains(where: { $0 <= now }) || desktop?.connection.hasQueuedEvents == true { handle(.x11) }
         if let id = openInterval, now >= lastFlush.addingTimeInterval(options.flushInterval) { flush(id, to: now) }
         if let due = nextReconnect, due <= now { reconnect(now: now) }
+        if let step = screen?.nextStep, step <= now {
+            do { try screen?.step(now: now) } catch { Log.warning("display filter: \(error)") }
+        }
     }
 
     // MARK: - Connections
@@ -202,6 +207,7 @@ public final class AgentRunner {
         do {
             let filter = try ScreenFilter(displayName: options.environment["DISPLAY"], runtimeDirectory: runtime)
             screen = filter
+            if desiredFilter != .none { try filter.set(desiredFilter.colorFilter, now: Date()) }
             Log.info("display: " + filter.outputs.map(\.description).joined(separator: "; "))
         } catch {
             Log.warning("no display filter (\(error))")
@@ -288,6 +294,12 @@ public final class AgentRunner {
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
     func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }
+
+    /// The mode's colours: fades the screen to them (restored on every exit).
+    func apply(displayFilter name: DisplayFilterName) {
+        desiredFilter = name
+        do { try screen?.set(name.colorFilter, now: Date()) } catch { Log.warning("display filter: \(error)") }
+    }
 
     /// The mode state (manual switch, Cheat Day bookings, sleep actions, breaks) or the calendars
     /// changed: decide the mode again. (Wired to the mode resolver by the modes work.)

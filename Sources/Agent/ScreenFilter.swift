@@ -17,6 +17,19 @@ final class ScreenFilter {
         outputs = try controller.start()
     }
 
+    /// When the fade wants its next step; nil while nothing is changing.
+    private(set) var nextStep: Date?
+
+    /// Fades to `filter` (about 2 s).
+    func set(_ filter: ColorFilter, now: Date) throws {
+        nextStep = try controller.setFilter(filter, now: now)
+    }
+
+    /// One step of a fade.
+    func step(now: Date) throws {
+        nextStep = try controller.step(now: now)
+    }
+
     /// Outputs plugged in get the current filter.
     func handleEvents() throws { try controller.drainEvents() }
 

@@ -112,3 +112,14 @@ public struct ColorFilter: Equatable, Sendable, CustomStringConvertible {
         return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
 }
+
+extension DisplayFilterName {
+    /// The colours a mode's filter name stands for.
+    public var colorFilter: ColorFilter {
+        switch self {
+        case .none: return .none
+        case .grayscale: return .grayscale
+        case .warmGrayscale: return .warmGrayscale()
+        }
+    }
+}
