@@ -5,15 +5,15 @@ import XCTest
 /// Another X client on the test desktop, playing the parts the filter shares the screen with:
 /// a night-light tool that sets its own ramps, and a driver that exposes a `CTM` property.
 /// It uses its own connection and raw Xrandr calls, independent of the code under test.
-final class RandRFixture {
-    let display: OpaquePointer
-    let root: Window
-    let output: RROutput
-    let outputName: String
-    let crtc: RRCrtc
-    let ctmAtom: Atom
+public final class RandRFixture {
+    public let display: OpaquePointer
+    public let root: Window
+    public let output: RROutput
+    public let outputName: String
+    public let crtc: RRCrtc
+    public let ctmAtom: Atom
 
-    init(displayName: String) throws {
+    public init(displayName: String) throws {
         guard let display = XOpenDisplay(displayName) else { throw Failure("cannot open \(displayName)") }
         self.display = display
         root = XDefaultRootWindow(display)
@@ -36,18 +36,24 @@ final class RandRFixture {
 
     deinit { XCloseDisplay(display) }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
     }
 
-    struct Ramp: Equatable {
-        var red: [UInt16], green: [UInt16], blue: [UInt16]
+    public struct Ramp: Equatable {
+        public var red: [UInt16], green: [UInt16], blue: [UInt16]
+
+        public init(red: [UInt16], green: [UInt16], blue: [UInt16]) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
     }
 
-    var gammaSize: Int { Int(XRRGetCrtcGammaSize(display, crtc)) }
+    public var gammaSize: Int { Int(XRRGetCrtcGammaSize(display, crtc)) }
 
-    func gamma() -> Ramp {
+    public func gamma() -> Ramp {
         let ramp = XRRGetCrtcGamma(display, crtc)!
         defer { XRRFreeGamma(ramp) }
         let n = Int(ramp.pointee.size)
@@ -56,7 +62,7 @@ final class RandRFixture {
                     blue: Array(UnsafeBufferPointer(start: ramp.pointee.blue, count: n)))
     }
 
-    func setGamma(_ ramp: Ramp) {
+    public func setGamma(_ ramp: Ramp) {
         let n = ramp.red.count
         let gamma = XRRAllocGamma(Int32(n))!
         defer { XRRFreeGamma(gamma) }
@@ -70,14 +76,14 @@ final class RandRFixture {
     }
 
     /// The straight ramp an X server starts with.
-    func identityRamp() -> Ramp {
+    public func identityRamp() -> Ramp {
         let n = gammaSize
         let line = (0..<n).map { UInt16(Double($0) * 65535 / Double(n - 1)) }
         return Ramp(red: line, green: line, blue: line)
     }
 
     /// What a night-light tool leaves: a warm curve with a gamma bend, no channel a straight line.
-    func nightLightRamp() -> Ramp {
+    public func nightLightRamp() -> Ramp {
         let n = gammaSize
         func curve(_ gain: Double, _ exponent: Double) -> [UInt16] {
             (0..<n).map { UInt16((pow(Double($0) / Double(n - 1), exponent) * gain * 65535).rounded()) }
@@ -87,7 +93,7 @@ final class RandRFixture {
 
     // MARK: CTM, as a driver exposes it
 
-    var hasCTM: Bool {
+    public var hasCTM: Bool {
         var count: Int32 = 0
         guard let atoms = XRRListOutputProperties(display, output, &count) else { return false }
         defer { XFree(atoms) }
@@ -96,7 +102,7 @@ final class RandRFixture {
 
     /// Creates `CTM` like modesetting does: not pending, no range, 18 INTEGER items of format 32,
     /// holding the identity matrix.
-    func createCTM() {
+    public func createCTM() {
         var noValues: [Int] = []
         XRRConfigureOutputProperty(display, output, ctmAtom, 0, 0, 0, &noValues)
         var identity = [Int](repeating: 0, count: 18)
@@ -108,13 +114,13 @@ final class RandRFixture {
         XSync(display, 0)
     }
 
-    func deleteCTM() {
+    public func deleteCTM() {
         if hasCTM { XRRDeleteOutputProperty(display, output, ctmAtom) }
         XSync(display, 0)
     }
 
     /// The CTM's 18 words as the server holds them.
-    func ctmWords() -> [UInt32] {
+    public func ctmWords() -> [UInt32] {
         var type: Atom = 0
         var format: Int32 = 0
         var items: UInt = 0
