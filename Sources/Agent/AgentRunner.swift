@@ -256,8 +256,8 @@ public final class AgentRunner {
             try bus?.closeNotification(app)
         case .minimize(let app):
             try desktop?.minimize(app, resolver: resolver)
-        case .beginInterval(let app, let title, let at):
-            openInterval = try store.beginInterval(app: app, title: title, mode: "standard", at: at)
+        case .beginInterval(let app, let title, let mode, let at):
+            openInterval = try store.beginInterval(app: app, title: title, mode: mode, at: at)
             lastFlush = at
         case .endInterval(let at):
             if let id = openInterval { flush(id, to: at) }
@@ -266,6 +266,12 @@ public final class AgentRunner {
             try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
         case .recordLimitHit(let app, let used, let at):
             try store.recordLimitHit(app: app, at: at, used: used)
+        case .setDisplayFilter(let name):
+            apply(displayFilter: name)
+        case .notifyMode(let request):
+            try bus?.notify(AppID("screentime"), request)
+        case .recordModeChange(let mode, let reason, let at):
+            try store.recordModeChange(mode: mode.rawValue, reason: reason.key, at: at)
         case .statusChanged:
             // Sent once per turn of the loop, however many changes the turn made.
             statusDirty = true
@@ -314,8 +320,8 @@ extension EngineAction {
     /// Whether carrying it out writes to the usage store.
     var writesUsage: Bool {
         switch self {
-        case .beginInterval, .endInterval, .recordBypass, .recordLimitHit: return true
-        case .notify, .closeNotification, .minimize, .statusChanged: return false
+        case .beginInterval, .endInterval, .recordBypass, .recordLimitHit, .recordModeChange: return true
+        case .notify, .closeNotification, .minimize, .setDisplayFilter, .notifyMode, .statusChanged: return false
         }
     }
 }

@@ -22,7 +22,7 @@ struct CommandFailure: Error { var message: String }
 enum CommandLineTool {
     static let commands: [Subcommand.Type] = [
         AgentCommand.self, StatusCommand.self, ReportCommand.self, AppsCommand.self, LimitCommand.self,
-        ImportantCommand.self, EssentialCommand.self, ContinueCommand.self, ConfigCommand.self, DisplayCommand.self, DoctorCommand.self,
+        ImportantCommand.self, EssentialCommand.self, GroupCommand.self, RuleCommand.self, ContinueCommand.self, ConfigCommand.self, DisplayCommand.self, DoctorCommand.self,
     ]
 
     static func run(_ argv: [String]) -> Int32 {

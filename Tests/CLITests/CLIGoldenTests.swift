@@ -35,7 +35,7 @@ final class CLIGoldenTests: XCTestCase {
         let result = try run(["--help"])
         XCTAssertEqual(result.status, 0)
         try assertGolden("help.txt", result.out)
-        for command in ["limit", "report", "status", "config"] {
+        for command in ["limit", "report", "status", "config", "group", "rule"] {
             let help = try run([command, "--help"])
             XCTAssertEqual(help.status, 0)
             try assertGolden("help-\(command).txt", help.out)
@@ -65,6 +65,34 @@ final class CLIGoldenTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: config, encoding: .utf8),
                        "# mine\n[limits]\n# the browser\nfirefox = 45m\ndefault = 1h30m\n\n[exemptions]\nimportant = keepassxc\n")
         try assertGolden("limit-list.txt", try run(["limit", "list"]).out)
+    }
+
+    func testGroupAndRuleEditsKeepTheUsersComments() throws {
+        let config = home.appendingPathComponent(".config/screentime/config")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "# mine\n[groups]\n# work\nproductivity = gedit\n".write(to: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["group", "add", "productivity", "org.gnome.Builder"]).out, "org.gnome.Builder is in productivity\n")
+        XCTAssertEqual(try run(["group", "rm", "content", "mpv"]).status, 0)
+        XCTAssertEqual(try run(["group", "add", "social-apps", "signal-desktop"]).status, 0)
+        XCTAssertEqual(try run(["group", "add", "important", "x"]).status, 64)
+        XCTAssertEqual(try run(["rule", "add", "youtube", "--app", "firefox", "--title", "YouTube"]).status, 0)
+        XCTAssertEqual(try run(["rule", "add", "news", "--app", "firefox"]).status, 64)
+        XCTAssertEqual(try String(contentsOf: config, encoding: .utf8), """
+            # mine
+            [groups]
+            # work
+            productivity = gedit;org.gnome.Builder
+            content = -mpv
+            social-apps = signal-desktop
+
+            [rules]
+            youtube = firefox:YouTube
+
+            """)
+        try assertGolden("group-list.txt", try run(["group", "list"]).out)
+        XCTAssertEqual(try run(["rule", "list"]).out, "youtube  firefox window titled “…YouTube…”\n")
+        XCTAssertEqual(try run(["rule", "rm", "youtube"]).out, "youtube is no longer a rule\n")
+        XCTAssertEqual(try run(["rule", "list"]).out, "(none)\n")
     }
 
     /// Two days of recorded usage, as the agent writes it.

@@ -39,5 +39,17 @@ public struct EngineDriver {
         log.compactMap { if case .minimize(let app) = $0.action { return ($0.at, app) } else { return nil } }
     }
 
+    /// Bypasses recorded, with their times.
+    public var bypasses: [(at: Date, app: AppID, mode: String, granted: TimeInterval)] {
+        log.compactMap {
+            if case .recordBypass(let app, let mode, let granted, _) = $0.action { return ($0.at, app, mode, granted) } else { return nil }
+        }
+    }
+
+    /// Intervals begun: app, title and mode.
+    public var intervals: [(at: Date, app: AppID, mode: String)] {
+        log.compactMap { if case .beginInterval(let app, _, let mode, _) = $0.action { return ($0.at, app, mode) } else { return nil } }
+    }
+
     public mutating func clearLog() { log = [] }
 }

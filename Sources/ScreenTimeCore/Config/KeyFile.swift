@@ -79,11 +79,12 @@ public struct KeyFile: Equatable, Sendable {
         entries(in: section).last { $0.key == key }?.value
     }
 
-    /// Sets a value in place, or adds it after the section's last entry (creating the section at
-    /// the end of the file when needed).
+    /// Sets a value in place, or adds it after the section's last entry (after the comments under
+    /// its header when it has none; creating the section at the end of the file when needed).
     public mutating func set(_ key: String, to value: String, in section: String) {
         var current: String?
         var lastLineOfSection: Int?
+        var sectionHasEntries = false
         for index in lines.indices {
             switch lines[index] {
             case .section(let name):
@@ -94,6 +95,9 @@ public struct KeyFile: Equatable, Sendable {
                     lines[index] = .entry(key: key, value: value)
                     return
                 }
+                lastLineOfSection = index
+                sectionHasEntries = true
+            case .other(let raw) where current == section && !sectionHasEntries && !raw.trimmingWhitespace().isEmpty:
                 lastLineOfSection = index
             default: break
             }

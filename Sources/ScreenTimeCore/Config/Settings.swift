@@ -17,8 +17,22 @@ public struct Settings: Equatable, Sendable {
     public var countdownMarks: [TimeInterval] = [1800, 600, 300, 60, 10, 5]
     /// What "Continue" grants in Standard mode.
     public var continueGrant: TimeInterval = 3600
+    /// The user's changes to the built-in groups (`[groups]`).
+    public var groupEdits: [AppGroup: GroupEdit] = [:]
+    /// Virtual apps from window titles (`[rules]`), in file order.
+    public var titleRules: [TitleRule] = []
+    /// Changes to a mode's defaults (DESIGN.md: every default is a setting); none are read from
+    /// the file yet.
+    public var modeProfiles: [Mode: ModeProfile] = [:]
+    public var productivityBreakProfile: ModeProfile = .productivityBreak
 
     public init() {}
+
+    /// What `mode` does, with the user's changes; `onBreak` during a Productivity break.
+    public func profile(for mode: Mode, onBreak: Bool = false) -> ModeProfile {
+        if mode == .productivity && onBreak { return productivityBreakProfile }
+        return modeProfiles[mode] ?? .defaults(for: mode)
+    }
 
     /// Apps that are never restricted whatever the file says: the agent itself and the
     /// desktop's safety-critical tools.
@@ -45,6 +59,9 @@ public enum ConfigKey {
     public static let general = "general"
     public static let limits = "limits"
     public static let exemptions = "exemptions"
+    public static let groups = "groups"
+    public static let rules = "rules"
+    public static let sections = [general, limits, exemptions, groups, rules]
 
     public static let dayStart = "day-start"
     public static let idleAfter = "idle-after"
@@ -80,9 +97,9 @@ extension Settings {
                 throw fail(line, error.description)
             }
         }
-        for section in file.sections where ![ConfigKey.general, ConfigKey.limits, ConfigKey.exemptions].contains(section) {
+        for section in file.sections where !ConfigKey.sections.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
-            throw fail(line, "unknown section [\(section)] (known: general, limits, exemptions)")
+            throw fail(line, "unknown section [\(section)] (known: \(ConfigKey.sections.joined(separator: ", ")))")
         }
         for (key, value, line) in file.entries(in: ConfigKey.general) {
             switch key {
@@ -112,6 +129,25 @@ extension Settings {
             case ConfigKey.essential: essential = apps
             default: throw fail(line, "unknown key `\(key)` in [exemptions] (known: important, essential)")
             }
+        }
+        for (key, value, line) in file.entries(in: ConfigKey.groups) {
+            guard let group = AppGroup(rawValue: key) else {
+                let known = AppGroup.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail(line, "unknown group `\(key)` in [groups] (known: \(known); important and essential are under [exemptions])")
+            }
+            groupEdits[group] = GroupEdit(list: value)
+        }
+        for (key, value, line) in file.entries(in: ConfigKey.rules) {
+            var matches: [TitleRule.Match] = []
+            for item in KeyFileList.split(value) {
+                guard let match = TitleRule.Match(text: item) else {
+                    throw fail(line, "`\(item)` is not APP:TITLE (e.g. firefox:YouTube)")
+                }
+                matches.append(match)
+            }
+            guard !matches.isEmpty else { throw fail(line, "rule `\(key)` names no APP:TITLE") }
+            titleRules.removeAll { $0.name.rawValue == key }
+            titleRules.append(TitleRule(name: AppID(key), matches: matches))
         }
     }
 
@@ -146,6 +182,15 @@ extension Settings {
         # Important apps have no limit; essential apps are never restricted.
         important =
         essential =
+
+        [groups]
+        # Built-in groups: productivity, communication, content, clock (apps join them by their
+        # desktop entry's Categories) and social-apps (the apps Social mode allows).
+        # APP adds an app, -APP takes it out, e.g.  productivity = org.gnome.Builder;-gimp
+
+        [rules]
+        # Virtual apps from window titles: NAME = APP:TITLE;APP:TITLE (case-insensitive), e.g.
+        # youtube = firefox:YouTube
 
         """
 }

@@ -1,8 +1,10 @@
 import FoundationEssentials
 
-/// The Standard-mode policy: counts foreground time per app, runs the countdown before each
-/// limit, disables an app at its limit and grants more time when the user continues. Pure: the
-/// caller passes every event with its time and carries out the returned actions.
+/// The policy: counts foreground time per app, runs the countdown before each limit, disables an
+/// app at its limit and grants more time when the user continues; in a mode that allows only some
+/// apps it disables the others at once, with the mode's way through. The caller resolves the mode
+/// (`.mode` events). Pure: the caller passes every event with its time and carries out the
+/// returned actions.
 public struct Engine {
     public private(set) var settings: Settings
     private let zone: LocalTimeZone
@@ -12,8 +14,20 @@ public struct Engine {
     public private(set) var grants: [AppID: Int]
     public private(set) var dayStart: Date
     public private(set) var dayEnd: Date
+    /// The app in front as the engine counts it: a title rule's virtual app where one matches.
     public private(set) var focused: FocusedApp?
+    /// The app in front as the focus source saw it, before title rules.
+    private var focusedWindow: FocusedApp?
     public private(set) var active = true
+    public private(set) var decision = ModeDecision.standard
+    /// What the mode does now (the break's profile during a Productivity break).
+    public private(set) var profile: ModeProfile
+    /// Per app, until when a bypass lets it run in the current mode.
+    public private(set) var modeBypasses: [AppID: Date] = [:]
+    /// Apps given the Wake Up reminder in this Wake Up.
+    private var reminded: Set<AppID> = []
+    /// Whether a `.mode` event came yet (the first one sets the display filter whatever it is).
+    private var modeKnown = false
     /// The segment being counted: focused, active and allowed.
     private var segmentStart: Date?
     /// Per app, the most urgent countdown mark already shown for the current limit.
@@ -30,13 +44,23 @@ public struct Engine {
         dayStart = settings.dayBoundary.start(of: now, in: zone)
         dayEnd = settings.dayBoundary.end(of: now, in: zone)
         lastEvent = now
+        profile = settings.profile(for: .standard)
     }
 
     // MARK: - Queries
 
-    /// The limit including continues, or nil when the app has none.
+    /// The limit including continues, or nil when the app has none (or the mode lifts limits).
     public func effectiveLimit(of app: AppID) -> TimeInterval? {
-        settings.limit(for: app).map { $0 + Double(grants[app, default: 0]) * settings.continueGrant }
+        guard profile.allowedApps.limitsApply else { return nil }
+        return settings.limit(for: info(app)).map { $0 + Double(grants[app, default: 0]) * settings.continueGrant }
+    }
+
+    /// Whether the mode lets `app` run now: essential apps always, else its classes or a bypass.
+    public func modeAllows(_ app: AppID, at now: Date) -> Bool {
+        guard case .only(let allowed) = profile.allowedApps else { return true }
+        let info = info(app)
+        if settings.isEssential(info) || !settings.classes(of: info).isDisjoint(with: allowed) { return true }
+        return modeBypasses[app].map { $0 > now } ?? false
     }
 
     public func used(_ app: AppID, at now: Date) -> TimeInterval {
@@ -57,9 +81,14 @@ public struct Engine {
 
     public func info(_ app: AppID) -> AppInfo { apps[app] ?? AppInfo(id: app, name: app.rawValue, icon: app.rawValue) }
 
-    /// When the engine next needs a `.tick`: a countdown mark, the limit, or the next day.
+    /// When the engine next needs a `.tick`: a countdown mark, the limit, a bypass running out,
+    /// the end of a break, or the next day.
     public func nextDeadline() -> Date? {
         var deadline = dayEnd
+        if case .onBreak(_, let until)? = decision.productivityBreak, until > lastEvent { deadline = min(deadline, until) }
+        if isCounting, let app = focused?.app.id, let until = modeBypasses[app], until > lastEvent {
+            deadline = min(deadline, until)
+        }
         if let segmentStart, let app = focused?.app.id, let limit = effectiveLimit(of: app) {
             let limitAt = segmentStart.addingTimeInterval(limit - usage[app, default: 0])
             deadline = min(deadline, limitAt)
@@ -78,8 +107,11 @@ public struct Engine {
         let now = max(time, lastEvent)
         var actions = rollOverDays(until: now)
         lastEvent = now
+        actions += endBreakIfOver(at: now)
         switch event {
-        case .focus(let new):
+        case .focus(let window):
+            focusedWindow = window
+            let new = window.map(applyingTitleRules)
             if let new { apps[new.app.id] = new.app }
             if new?.app.id == focused?.app.id, new?.title == focused?.title {
                 focused = new
@@ -89,12 +121,18 @@ public struct Engine {
             focused = new
             actions += startCountingOrDisable(at: now)
         case .title(let title):
-            guard var current = focused, current.title != title else { break }
-            current.title = title
+            guard var window = focusedWindow, window.title != title else { break }
+            window.title = title
+            focusedWindow = window
+            let current = applyingTitleRules(window)
+            apps[current.app.id] = current.app
+            // The same app: split the interval at the new title. Another (a title rule's virtual
+            // app coming or going): as if focus moved.
+            let sameApp = current.app.id == focused?.app.id
             let wasCounting = isCounting
             actions += stopCounting(at: now)
             focused = current
-            if wasCounting { actions += startCountingOrDisable(at: now) }
+            if wasCounting || !sameApp { actions += startCountingOrDisable(at: now) }
         case .activity(let isActive):
             guard isActive != active else { break }
             active = isActive
@@ -103,6 +141,9 @@ public struct Engine {
             actions += stopCounting(at: now)
             let old = self
             settings = new
+            focused = focusedWindow.map(applyingTitleRules)
+            if let focused { apps[focused.app.id] = focused.app }
+            actions += applyProfile(new.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now)), at: now)
             for app in Set(shownMark.keys) where old.effectiveLimit(of: app) != effectiveLimit(of: app) {
                 shownMark[app] = nil
             }
@@ -114,11 +155,97 @@ public struct Engine {
             if key == ActionKey.continue { actions += grantContinue(app, at: now) }
         case .continueRequested(let app):
             actions += grantContinue(app, at: now)
+        case .mode(let new):
+            actions += changeMode(to: new, at: now)
         case .tick:
             break
         }
+        actions += checkMode(at: now)
         actions += checkLimit(at: now)
         return actions
+    }
+
+    private func applyingTitleRules(_ window: FocusedApp) -> FocusedApp {
+        var counted = window
+        counted.app = settings.titleRules.app(for: window.app, title: window.title)
+        return counted
+    }
+
+    // MARK: - Modes
+
+    private mutating func changeMode(to new: ModeDecision, at now: Date) -> [EngineAction] {
+        let old = decision
+        let first = !modeKnown
+        modeKnown = true
+        decision = new
+        var actions: [EngineAction] = []
+        let modeChanged = old.mode != new.mode
+        if modeChanged {
+            // Each interval carries one mode, and what the old mode granted ends with it.
+            actions += stopCounting(at: now)
+            modeBypasses = [:]
+            reminded = []
+            actions += [.recordModeChange(mode: new.mode, reason: new.reason, at: now),
+                        .notifyMode(Wording.modeStarted(new.mode))]
+        }
+        let wasOnBreak = old.isOnBreak(at: now)
+        let onBreak = new.isOnBreak(at: now)
+        if onBreak && !wasOnBreak, case .onBreak(let since, let until)? = new.productivityBreak {
+            actions.append(.notifyMode(Wording.breakStarted(length: until.timeIntervalSince(since))))
+        }
+        let newProfile = settings.profile(for: new.mode, onBreak: onBreak)
+        if (first || modeChanged) && newProfile.displayFilter == profile.displayFilter {
+            actions.append(.setDisplayFilter(newProfile.displayFilter))
+        }
+        let profileChanged = newProfile != profile
+        actions += applyProfile(newProfile, at: now)
+        // The focused app counts under the new mode, or is disabled at once if it does not allow
+        // it; a decision that changes nothing the engine acts on (a new `next`) leaves it be.
+        if modeChanged || profileChanged { actions += startCountingOrDisable(at: now) }
+        actions.append(.statusChanged)
+        return actions
+    }
+
+    /// Puts a new profile in force, with the display filter when it differs. Stops counting; the
+    /// caller starts again under the new rules.
+    private mutating func applyProfile(_ new: ModeProfile, at now: Date) -> [EngineAction] {
+        guard new != profile else { return [] }
+        let old = profile
+        var actions = stopCounting(at: now)
+        profile = new
+        if new.displayFilter != old.displayFilter { actions.append(.setDisplayFilter(new.displayFilter)) }
+        actions.append(.statusChanged)
+        return actions
+    }
+
+    /// A Productivity break ends at its time even before the agent says so.
+    private mutating func endBreakIfOver(at now: Date) -> [EngineAction] {
+        let current = settings.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now))
+        guard current != profile else { return [] }
+        return applyProfile(current, at: now) + startCountingOrDisable(at: now)
+    }
+
+    /// Disables the focused app once the mode stops allowing it (a bypass ran out).
+    private mutating func checkMode(at now: Date) -> [EngineAction] {
+        guard isCounting, let app = focused?.app.id, !modeAllows(app, at: now) else { return [] }
+        return stopCounting(at: now) + disableForMode(app, at: now)
+    }
+
+    private func disableForMode(_ app: AppID, at now: Date) -> [EngineAction] {
+        var nextBreakIn: TimeInterval?
+        if case .working(let next)? = decision.productivityBreak, next > now { nextBreakIn = next.timeIntervalSince(now) }
+        let context = Wording.disallowedContext(decision.mode, response: profile.onDisallowedApp, nextBreakIn: nextBreakIn)
+        return [.minimize(app),
+                .notify(app: app, Wording.notAllowed(info(app), in: decision.mode, response: profile.onDisallowedApp,
+                                                     grant: profile.bypassGrant, context: context))]
+    }
+
+    /// Wake Up: the first time a content app comes to the front, a gentle word (no minimize).
+    private mutating func morningReminder(_ app: AppID) -> [EngineAction] {
+        guard profile.onDisallowedApp == .morningReminder, !reminded.contains(app),
+              settings.groups(of: info(app)).contains(.content), !settings.isEssential(info(app)) else { return [] }
+        reminded.insert(app)
+        return [.notify(app: app, Wording.morningReminder(info(app)))]
     }
 
     // MARK: - Counting
@@ -132,9 +259,12 @@ public struct Engine {
 
     private mutating func startCountingOrDisable(at now: Date) -> [EngineAction] {
         guard let focused, active, segmentStart == nil else { return [] }
-        if isOverLimit(focused.app.id, at: now) { return disable(focused.app.id, at: now) }
+        let app = focused.app.id
+        if !modeAllows(app, at: now) { return disableForMode(app, at: now) }
+        if isOverLimit(app, at: now) { return disable(app, at: now) }
         segmentStart = now
-        return [.beginInterval(app: focused.app.id, title: focused.title, at: now), .statusChanged]
+        return morningReminder(app)
+            + [.beginInterval(app: app, title: focused.title, mode: decision.mode.rawValue, at: now), .statusChanged]
     }
 
     /// Shows the countdown when a mark has been crossed; disables the app at its limit.
@@ -157,7 +287,17 @@ public struct Engine {
          .notify(app: app, Wording.limitReached(info(app), used: used(app, at: now), grant: settings.continueGrant))]
     }
 
+    /// Continue: past the mode's restriction first (for the profile's grant), else past the limit.
     private mutating func grantContinue(_ app: AppID, at now: Date) -> [EngineAction] {
+        if !modeAllows(app, at: now), let grant = profile.bypassGrant {
+            modeBypasses[app] = now.addingTimeInterval(grant)
+            var actions: [EngineAction] = [
+                .recordBypass(app: app, mode: decision.mode.rawValue, granted: grant, at: now),
+                .closeNotification(app: app), .statusChanged,
+            ]
+            if focused?.app.id == app { actions += startCountingOrDisable(at: now) }
+            return actions
+        }
         guard isOverLimit(app, at: now) else { return [] }
         grants[app, default: 0] += 1
         shownMark[app] = nil

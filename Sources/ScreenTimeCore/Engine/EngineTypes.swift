@@ -26,6 +26,9 @@ public enum EngineEvent: Equatable, Sendable {
     case notificationAction(app: AppID, key: String)
     /// The user asked to continue using an app past its limit (from the CLI or a notification).
     case continueRequested(AppID)
+    /// The mode in force, sent at start and at every change (a Productivity break starting or
+    /// ending is a change too).
+    case mode(ModeDecision)
     /// A deadline the engine asked for has come.
     case tick
 }
@@ -37,10 +40,16 @@ public enum EngineAction: Equatable, Sendable {
     case closeNotification(app: AppID)
     /// Minimizes every window of the app.
     case minimize(AppID)
-    case beginInterval(app: AppID, title: String, at: Date)
+    /// Foreground time of `app` starts, in `mode` (its raw value).
+    case beginInterval(app: AppID, title: String, mode: String, at: Date)
     case endInterval(at: Date)
     case recordBypass(app: AppID, mode: String, granted: TimeInterval, at: Date)
     case recordLimitHit(app: AppID, used: TimeInterval, at: Date)
+    /// The display filter the mode asks for (sent on every mode change and when a break starts or ends).
+    case setDisplayFilter(DisplayFilterName)
+    /// The one notification about the mode itself (a new mode, a break), shown or updated in place.
+    case notifyMode(NotificationRequest)
+    case recordModeChange(mode: Mode, reason: ModeReason, at: Date)
     /// Status (usage, remaining time) changed in a way a widget shows.
     case statusChanged
 }

@@ -46,7 +46,7 @@ public enum ModeReason: Hashable, Sendable {
         case .automatic(.aroundWakeTime(let wake)):
             return "automatic: around your wake time at \(wake)"
         case .standard:
-            return "no other mode is due"
+            return "always on when no other mode is active"
         }
     }
 }
@@ -74,6 +74,15 @@ public struct ModeDecision: Hashable, Sendable {
     public var next: ModeChange?
     /// In Productivity: the break rhythm.
     public var productivityBreak: ProductivityBreakState?
+
+    public init(mode: Mode, reason: ModeReason, since: Date? = nil, next: ModeChange? = nil,
+                productivityBreak: ProductivityBreakState? = nil) {
+        self.mode = mode
+        self.reason = reason
+        self.since = since
+        self.next = next
+        self.productivityBreak = productivityBreak
+    }
 }
 
 /// A stretch of one mode, from a timeline.

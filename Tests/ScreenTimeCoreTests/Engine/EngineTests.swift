@@ -86,7 +86,7 @@ final class EngineTests: XCTestCase {
         driver.send(.focus(nil))
         let intervals = driver.log.compactMap { entry -> String? in
             switch entry.action {
-            case .beginInterval(let app, let title, let at): return "begin \(app) \(title) \(Int(at.timeIntervalSince(morning)))"
+            case .beginInterval(let app, let title, _, let at): return "begin \(app) \(title) \(Int(at.timeIntervalSince(morning)))"
             case .endInterval(let at): return "end \(Int(at.timeIntervalSince(morning)))"
             default: return nil
             }
@@ -106,7 +106,7 @@ final class EngineTests: XCTestCase {
         driver.advance(by: 5 * 3600 + 30 * 60) // 04:30 the next day
         let boundary = morning.addingTimeInterval(20 * 3600) // 04:00 local
         XCTAssertTrue(driver.log.contains { $0.action == .endInterval(at: boundary) })
-        XCTAssertTrue(driver.log.contains { $0.action == .beginInterval(app: "firefox", title: "", at: boundary) })
+        XCTAssertTrue(driver.log.contains { $0.action == .beginInterval(app: "firefox", title: "", mode: "standard", at: boundary) })
         XCTAssertEqual(driver.engine.dayStart, boundary)
         XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 30 * 60)
         XCTAssertEqual(driver.engine.grants, [:])

@@ -1,0 +1,99 @@
+import FoundationEssentials
+
+/// The editable groups of apps (DESIGN.md's vocabulary). Membership comes from the app's
+/// desktop-entry Categories, then the user's edits in the config's `[groups]` section.
+public enum AppGroup: String, CaseIterable, Sendable {
+    case productivity
+    case communication
+    case content
+    case clock
+    /// The apps chosen for Social mode: no category puts an app here, only the user.
+    case socialApps = "social-apps"
+
+    /// Desktop-entry Categories (freedesktop menu spec) that place an app in the group.
+    public var categories: Set<String> {
+        switch self {
+        case .productivity:
+            ["Office", "Development", "Education", "Science", "Graphics", "TextEditor", "IDE", "Engineering",
+             "ProjectManagement", "Spreadsheet", "WordProcessor", "Presentation", "Math", "Calculator"]
+        case .communication: ["InstantMessaging", "Chat", "Email", "Telephony", "VideoConference", "IRCClient"]
+        case .content: ["AudioVideo", "Audio", "Video", "Player", "TV", "Game", "Feed"]
+        case .clock: ["Clock"]
+        case .socialApps: []
+        }
+    }
+
+    /// The mode class this group stands for, where a mode can allow it.
+    public var appClass: AppClass? {
+        switch self {
+        case .productivity: .productivity
+        case .communication: .communication
+        case .clock: .clock
+        case .socialApps: .chosenSocial
+        case .content: nil
+        }
+    }
+
+    /// Categories of safety-critical apps (system settings, maps, calls): essential whatever
+    /// the config says, like the apps listed under `essential`.
+    public static let essentialCategories: Set<String> = ["Settings", "DesktopSettings", "HardwareSettings", "Maps", "Telephony"]
+}
+
+/// The user's changes to one group: apps added to it and apps taken out of it (even when their
+/// Categories would put them in).
+public struct GroupEdit: Equatable, Sendable {
+    public var added: Set<AppID> = []
+    public var removed: Set<AppID> = []
+
+    public init(added: Set<AppID> = [], removed: Set<AppID> = []) {
+        self.added = added
+        self.removed = removed
+    }
+
+    /// `org.gnome.Builder;+gedit;-firefox`: a bare or `+` id adds, `-` removes.
+    public init(list: String) {
+        for item in KeyFileList.split(list) {
+            if item.hasPrefix("-") { removed.insert(AppID(String(item.dropFirst()))) }
+            else if item.hasPrefix("+") { added.insert(AppID(String(item.dropFirst()))) }
+            else { added.insert(AppID(item)) }
+        }
+        added.subtract(removed)
+    }
+
+    public var list: String {
+        KeyFileList.join(added.sorted().map(\.rawValue) + removed.sorted().map { "-" + $0.rawValue })
+    }
+}
+
+extension Settings {
+    /// The groups `app` belongs to. An app made by a title rule (a site in a browser) is content
+    /// unless the user's edits say otherwise.
+    public func groups(of app: AppInfo) -> Set<AppGroup> {
+        let categories = Set(app.categories)
+        var groups = Set(AppGroup.allCases.filter { !$0.categories.isDisjoint(with: categories) })
+        if titleRules.contains(where: { $0.name == app.id }) { groups.insert(.content) }
+        for (group, edit) in groupEdits {
+            if edit.added.contains(app.id) { groups.insert(group) }
+            if edit.removed.contains(app.id) { groups.remove(group) }
+        }
+        return groups
+    }
+
+    /// The classes a mode's allowed-apps list can name that `app` belongs to.
+    public func classes(of app: AppInfo) -> Set<AppClass> {
+        var classes = Set(groups(of: app).compactMap(\.appClass))
+        if isEssential(app) { classes.insert(.essential) }
+        if important.contains(app.id) { classes.insert(.important) }
+        return classes
+    }
+
+    /// Never restricted in any mode: listed as essential, built in, or a safety-critical category.
+    public func isEssential(_ app: AppInfo) -> Bool {
+        isEssential(app.id) || !AppGroup.essentialCategories.isDisjoint(with: app.categories)
+    }
+
+    /// The daily limit of `app`, knowing its categories (essential ones have none).
+    public func limit(for app: AppInfo) -> TimeInterval? {
+        isEssential(app) ? nil : limit(for: app.id)
+    }
+}

@@ -1,0 +1,56 @@
+/// A virtual app made from window titles: `youtube = firefox:YouTube` makes a firefox window
+/// whose title contains "YouTube" (in any case) the app `youtube`, limited, counted and reported
+/// like any app.
+public struct TitleRule: Equatable, Sendable {
+    public struct Match: Equatable, Sendable {
+        public var app: AppID
+        /// Matched case-insensitively anywhere in the (untrusted) title.
+        public var title: String
+
+        public init(app: AppID, title: String) {
+            self.app = app
+            self.title = title
+        }
+
+        /// `firefox:YouTube`; the title is what follows the first colon.
+        public init?(text: String) {
+            guard let colon = text.firstIndex(of: ":") else { return nil }
+            let app = text[..<colon].trimmingWhitespace()
+            let title = text[text.index(after: colon)...].trimmingWhitespace()
+            guard !app.isEmpty, !title.isEmpty else { return nil }
+            self.init(app: AppID(app), title: title)
+        }
+
+        public var text: String { "\(app.rawValue):\(title)" }
+
+        func matches(_ app: AppID, title windowTitle: String) -> Bool {
+            app == self.app && windowTitle.lowercased().contains(title.lowercased())
+        }
+    }
+
+    public var name: AppID
+    public var matches: [Match]
+
+    public init(name: AppID, matches: [Match]) {
+        self.name = name
+        self.matches = matches
+    }
+}
+
+extension Array where Element == TitleRule {
+    /// The virtual app the window of `app` titled `title` is, if a rule says so (the first rule in
+    /// file order wins). Named after the matched text and the real app, with the real app's icon.
+    public func virtualApp(for app: AppInfo, title: String) -> AppInfo? {
+        for rule in self {
+            if let match = rule.matches.first(where: { $0.matches(app.id, title: title) }) {
+                return AppInfo(id: rule.name, name: "\(match.title) (\(app.name))", icon: app.icon)
+            }
+        }
+        return nil
+    }
+
+    /// The app a window counts as: the virtual app of a matching rule, else the window's own app.
+    public func app(for app: AppInfo, title: String) -> AppInfo {
+        virtualApp(for: app, title: title) ?? app
+    }
+}

@@ -1,0 +1,55 @@
+import ScreenTimeCore
+
+struct RuleCommand: Subcommand {
+    static let name = "rule"
+    static let abstract = "Virtual apps from window titles (a site in a browser, limited like an app)"
+    static let usage = ["rule add NAME --app APP --title TEXT   (TEXT found in the title, any case)",
+                        "rule rm NAME", "rule list"]
+
+    enum Action {
+        case add(AppID, TitleRule.Match)
+        case remove(AppID)
+        case list
+    }
+
+    let action: Action
+
+    init(_ arguments: Arguments) throws {
+        switch try arguments.next("an action (add, rm, list)") {
+        case "add":
+            let name = try arguments.next("NAME")
+            guard let app = try arguments.option("app") else { throw UsageError(message: "missing --app APP") }
+            guard let title = try arguments.option("title"), !title.isEmpty else { throw UsageError(message: "missing --title TEXT") }
+            guard !name.contains(where: { $0 == "=" || $0 == ";" || $0.isWhitespace }) else {
+                throw UsageError(message: "NAME `\(name)` must be one word (it becomes the app's id)")
+            }
+            guard !app.contains(":"), !app.contains(";"), !title.contains(";") else {
+                throw UsageError(message: "APP cannot contain `:` or `;`, TEXT cannot contain `;`")
+            }
+            action = .add(AppID(name), TitleRule.Match(app: AppID(app), title: title))
+        case "rm": action = .remove(AppID(try arguments.next("NAME")))
+        case "list": action = .list
+        case let other: throw UsageError(message: "unknown action `\(other)`")
+        }
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) throws {
+        switch action {
+        case .add(let name, let match):
+            try context.editConfig { $0.addTitleRule(name, match) }
+            context.print("\(name): a \(match.app) window whose title contains “\(match.title)” "
+                + "(limit it with `screentime limit set \(name) 30m`)")
+        case .remove(let name):
+            var removed = false
+            try context.editConfig { removed = $0.removeTitleRule(name) }
+            context.print(removed ? "\(name) is no longer a rule" : "there is no rule \(name)")
+        case .list:
+            let rules = try context.settings().titleRules
+            let width = rules.map(\.name.rawValue.count).max() ?? 0
+            context.print(rules.isEmpty ? "(none)" : rules.map { rule in
+                "\(rule.name.rawValue.padding(to: width))  " + rule.matches.map { "\($0.app) window titled “…\($0.title)…”" }.joined(separator: ", ")
+            }.joined(separator: "\n"))
+        }
+    }
+}

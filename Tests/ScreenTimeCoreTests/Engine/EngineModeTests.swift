@@ -1,0 +1,214 @@
+import FoundationEssentials
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+final class EngineModeTests: XCTestCase {
+    /// 2026-11-29 08:00 local (UTC+1).
+    let morning = Date(timeIntervalSince1970: 1_795_910_400 + 7 * 3600)
+    let zone = FixedOffsetZone(seconds: 3600)
+    let firefox = AppInfo(id: "firefox", name: "Firefox", icon: "firefox", categories: ["Network", "WebBrowser"])
+    let mpv = AppInfo(id: "mpv", name: "mpv", icon: "mpv", categories: ["AudioVideo", "Video", "Player"])
+    let builder = AppInfo(id: "org.gnome.Builder", name: "Builder", categories: ["GNOME", "GTK", "Development", "IDE"])
+    let calls = AppInfo(id: "org.gnome.Calls", name: "Calls", categories: ["GTK", "Telephony"])
+    let keepass = AppInfo(id: "keepassxc", name: "KeePassXC", categories: ["Utility", "Security"])
+
+    func focus(_ app: AppInfo, _ title: String = "") -> EngineEvent {
+        .focus(FocusedApp(app: app, window: WindowID(UInt64(app.id.rawValue.count)), title: title))
+    }
+
+    func driver(_ settings: Settings = Settings()) -> EngineDriver {
+        EngineDriver(engine: Engine(settings: settings, zone: zone, now: morning), now: morning)
+    }
+
+    func decision(_ mode: Mode, _ breaks: ProductivityBreakState? = nil) -> ModeDecision {
+        ModeDecision(mode: mode, reason: .manual(ManualSwitch(mode: mode, since: morning), endsAt: nil),
+                     since: morning, productivityBreak: breaks)
+    }
+
+    func testProductivityDisablesAContentAppAtOnceAndBypassLastsThreeMinutes() {
+        var driver = driver()
+        driver.send(focus(mpv, "A film"))
+        driver.advance(by: 60)
+        driver.send(.mode(decision(.productivity, .working(nextBreak: morning.addingTimeInterval(3660)))))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["mpv"], "disabled at the switch, not at the next focus")
+        let offer = driver.notifications.last { $0.app == "mpv" }
+        XCTAssertEqual(offer?.request.actions.map(\.label), ["3 more minutes", "OK"])
+        XCTAssertTrue(offer?.request.body.contains("Your next break is in 1 h") == true, offer?.request.body ?? "")
+        XCTAssertFalse(driver.engine.isCounting)
+
+        driver.clearLog()
+        let continuedAt = driver.now
+        driver.send(.notificationAction(app: "mpv", key: ActionKey.continue))
+        XCTAssertEqual(driver.bypasses.map(\.mode), ["productivity"])
+        XCTAssertEqual(driver.bypasses.map(\.granted), [180])
+        XCTAssertEqual(driver.intervals.map(\.mode), ["productivity"])
+        driver.advance(by: 10 * 60)
+        XCTAssertEqual(driver.minimizes.map(\.at), [continuedAt.addingTimeInterval(180)], "exactly 3 minutes")
+        XCTAssertEqual(driver.engine.used("mpv", at: driver.now), 60 + 180)
+
+        // Another continue, another 3 minutes, recorded again.
+        driver.send(.continueRequested("mpv"))
+        XCTAssertEqual(driver.bypasses.count, 2)
+    }
+
+    func testProductivityKeepsADevelopmentAppAndAnEssentialOne() {
+        var driver = driver()
+        driver.send(.mode(decision(.productivity)))
+        driver.send(focus(builder))
+        driver.advance(by: 30 * 60)
+        driver.send(focus(calls))
+        driver.advance(by: 30 * 60)
+        XCTAssertTrue(driver.minimizes.isEmpty)
+        XCTAssertEqual(driver.engine.used("org.gnome.Builder", at: driver.now), 30 * 60)
+        XCTAssertEqual(driver.engine.used("org.gnome.Calls", at: driver.now), 30 * 60)
+    }
+
+    func testModeChangeEmitsFilterOneNotificationAndRecord() {
+        var driver = driver()
+        driver.send(focus(builder))
+        driver.advance(by: 60)
+        driver.send(.mode(decision(.productivity)))
+        let actions = driver.log.map(\.action)
+        XCTAssertTrue(actions.contains(.setDisplayFilter(.grayscale)))
+        XCTAssertTrue(actions.contains(.recordModeChange(mode: .productivity, reason: decision(.productivity).reason, at: driver.now)))
+        let modeNotes = actions.compactMap { if case .notifyMode(let request) = $0 { return request } else { return nil } }
+        XCTAssertEqual(modeNotes.map(\.icon), ["screentime-productivity"])
+        XCTAssertEqual(modeNotes.map(\.body), [Mode.productivity.summary])
+        // The interval is split so each part carries its mode.
+        XCTAssertEqual(driver.intervals.map(\.mode), ["standard", "productivity"])
+
+        // The same decision again (e.g. a new `next`) changes nothing.
+        driver.clearLog()
+        driver.send(.mode(decision(.productivity)))
+        XCTAssertEqual(driver.log.map(\.action), [.statusChanged])
+
+        // Back to Standard: colour back.
+        driver.send(.mode(ModeDecision.standard))
+        XCTAssertTrue(driver.log.contains { $0.action == .setDisplayFilter(.none) })
+    }
+
+    func testModeChangeEndsTheOldModesBypasses() {
+        var driver = driver()
+        driver.send(.mode(decision(.social)))
+        driver.send(focus(mpv))
+        driver.send(.notificationAction(app: "mpv", key: ActionKey.continue))
+        XCTAssertTrue(driver.engine.isCounting)
+        driver.advance(by: 60)
+        driver.clearLog()
+        driver.send(.mode(decision(.windDown)))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["mpv"], "Social's bypass does not carry into Wind Down")
+    }
+
+    func testWindDownOffersCalmAlternativesAndFifteenMinutes() {
+        var driver = driver()
+        driver.send(.mode(decision(.windDown)))
+        XCTAssertTrue(driver.log.contains { $0.action == .setDisplayFilter(.warmGrayscale) })
+        driver.send(focus(firefox, "News"))
+        let offer = driver.notifications.last
+        XCTAssertEqual(offer?.request.actions.map(\.label), ["15 more minutes", "OK"])
+        XCTAssertTrue(offer?.request.body.contains("e-book") == true)
+        XCTAssertTrue(offer?.request.body.contains("screentime bedtime") == true)
+        driver.send(.notificationAction(app: "firefox", key: ActionKey.continue))
+        XCTAssertEqual(driver.bypasses.map { "\($0.mode) \(Int($0.granted))" }, ["wind-down 900"])
+        driver.clearLog()
+        driver.advance(by: 20 * 60)
+        XCTAssertEqual(driver.minimizes.map { $0.at.timeIntervalSince(self.morning) }, [900])
+    }
+
+    func testCheatDayHasNoLimitNoCountdownAndRecordsTheMode() {
+        var settings = Settings()
+        settings.limits["firefox"] = 30 * 60
+        var driver = driver(settings)
+        driver.send(.mode(ModeDecision(mode: .cheatDay, reason: .standard)))
+        driver.send(focus(firefox))
+        driver.advance(by: 3 * 3600)
+        XCTAssertTrue(driver.minimizes.isEmpty)
+        XCTAssertTrue(driver.notifications.isEmpty)
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 3 * 3600)
+        XCTAssertEqual(driver.intervals.map(\.mode), ["cheat-day"])
+        XCTAssertEqual(driver.engine.status(at: driver.now, zone: zone).apps.first?.state, "unlimited")
+
+        // Back to Standard: the limit, long passed, applies at once.
+        driver.send(.mode(ModeDecision.standard))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["firefox"])
+    }
+
+    func testWakeUpRemindsOncePerAppAboutContentWithoutMinimizing() {
+        var driver = driver()
+        driver.send(.mode(decision(.wakeUp)))
+        driver.send(focus(mpv))
+        driver.advance(by: 60)
+        driver.send(focus(builder))
+        driver.send(focus(mpv))
+        let reminders = driver.notifications.filter { $0.app == "mpv" }
+        XCTAssertEqual(reminders.count, 1)
+        XCTAssertTrue(reminders.first?.request.body.contains("lowers stress") == true)
+        XCTAssertEqual(reminders.first?.request.actions.map(\.key), [ActionKey.continue, ActionKey.ok])
+        XCTAssertTrue(driver.minimizes.isEmpty)
+        XCTAssertTrue(driver.engine.isCounting)
+        XCTAssertTrue(driver.notifications.allSatisfy { $0.app == "mpv" }, "no reminder for a Development app")
+
+        // The next Wake Up reminds again.
+        driver.send(.mode(ModeDecision.standard))
+        driver.send(.mode(decision(.wakeUp)))
+        driver.send(focus(builder))
+        driver.send(focus(mpv))
+        XCTAssertEqual(driver.notifications.filter { $0.app == "mpv" }.count, 2)
+    }
+
+    func testEssentialAppIsNeverMinimizedInSleep() {
+        var settings = Settings()
+        settings.essential = ["keepassxc"]
+        var driver = driver(settings)
+        driver.send(.mode(decision(.sleep)))
+        driver.send(focus(keepass))
+        driver.advance(by: 5 * 3600)
+        driver.send(focus(AppInfo(id: "screentime", name: "Screen Time")))
+        driver.advance(by: 60)
+        XCTAssertTrue(driver.minimizes.isEmpty)
+        XCTAssertEqual(driver.engine.used("keepassxc", at: driver.now), 5 * 3600)
+        driver.send(focus(firefox))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["firefox"])
+        XCTAssertTrue(driver.notifications.last?.request.body.contains("Sleep music") == true)
+    }
+
+    func testTitleRuleMakesYouTubeAnAppLimitedApartFromFirefox() {
+        var settings = Settings()
+        settings.titleRules = [TitleRule(name: "youtube", matches: [TitleRule.Match(app: "firefox", title: "YouTube")])]
+        settings.limits["youtube"] = 20 * 60
+        var driver = driver(settings)
+        driver.send(focus(firefox, "Docs — Mozilla Firefox"))
+        driver.advance(by: 10 * 60)
+        driver.send(.title("Cats - youtube — Mozilla Firefox"))
+        XCTAssertEqual(driver.engine.focused?.app.name, "YouTube (Firefox)")
+        XCTAssertEqual(driver.engine.focused?.app.icon, "firefox")
+        driver.advance(by: 30 * 60)
+        XCTAssertEqual(driver.minimizes.map { "\($0.app) \(Int($0.at.timeIntervalSince(self.morning)))" }, ["youtube 1800"])
+        driver.send(.title("Docs — Mozilla Firefox"))
+        driver.advance(by: 5 * 60)
+        XCTAssertEqual(driver.engine.used("youtube", at: driver.now), 20 * 60)
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 15 * 60)
+        XCTAssertEqual(driver.intervals.map(\.app), ["firefox", "youtube", "firefox"])
+        // A site rule is content unless the user moves it.
+        XCTAssertTrue(settings.groups(of: AppInfo(id: "youtube", name: "YouTube")).contains(.content))
+    }
+
+    func testBreakRestoresColourAndEndsOnTime() {
+        var driver = driver()
+        let breakStart = morning.addingTimeInterval(3600)
+        driver.send(.mode(decision(.productivity, .working(nextBreak: breakStart))))
+        driver.advance(to: breakStart)
+        driver.clearLog()
+        driver.send(.mode(decision(.productivity, .onBreak(since: breakStart, until: breakStart.addingTimeInterval(300)))))
+        XCTAssertTrue(driver.log.contains { $0.action == .setDisplayFilter(.none) })
+        XCTAssertEqual(driver.log.filter { if case .notifyMode = $0.action { true } else { false } }.count, 1)
+        let status = driver.engine.status(at: driver.now.addingTimeInterval(120), zone: zone)
+        XCTAssertEqual(status.breakSecondsLeft, 180)
+        XCTAssertTrue(StatusFormat.text(status).contains("Break: 3 min left"))
+        driver.advance(by: 400)
+        XCTAssertEqual(driver.log.last { if case .setDisplayFilter = $0.action { true } else { false } }?.at,
+                       breakStart.addingTimeInterval(300))
+        XCTAssertEqual(driver.engine.profile.displayFilter, .grayscale)
+    }
+}
