@@ -35,6 +35,9 @@ public final class AgentRunner {
     var lastFlush = Date.distantPast
     var stopRequested: Int32?
     var statusDirty = false
+    var modeDecision: ModeDecision?
+    /// What the mode resolver decides from: schedule, calendars, manual switch, Cheat Days, sleep times.
+    var modeInputs: (Date) -> ModeInputs = { _ in ModeInputs() }
 
     public init(options: Options) throws {
         self.options = options
@@ -55,6 +58,7 @@ public final class AgentRunner {
     /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status.
     public func run() throws -> Int32 {
         bus = try AgentBus(runner: self)
+        resolveMode(now: Date())
         connectDesktop(now: Date())
         let watch = config.startWatching()
         Log.info("running; config \(config.path), data \(store.path)")
@@ -164,7 +168,7 @@ public final class AgentRunner {
 
     func nextDeadline() -> Date? {
         let now = Date()
-        var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect, screen?.nextStep,
+        var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect, screen?.nextStep, modeDecision?.next?.at,
                                   desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)]
         if openInterval != nil { deadlines.append(lastFlush.addingTimeInterval(options.flushInterval)) }
         if desktop?.connection.hasQueuedEvents == true { deadlines.append(now) }
@@ -172,6 +176,7 @@ public final class AgentRunner {
     }
 
     func handleDeadlines(now: Date) {
+        if let change = modeDecision?.next?.at, change <= now { resolveMode(now: now) }
         if let next = engine.nextDeadline(), next <= now { apply(engine.handle(.tick, at: now)) }
         let polls = [desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)].compactMap { $0 }
         if polls.contains(where: { $0 <= now }) || desktop?.connection.hasQueuedEvents == true { handle(.x11) }
@@ -255,7 +260,9 @@ public final class AgentRunner {
         case .closeNotification(let app):
             try bus?.closeNotification(app)
         case .minimize(let app):
-            try desktop?.minimize(app, resolver: resolver)
+            try desktop?.minimize(app) { [resolver, engine] facts in
+                engine.settings.titleRules.app(for: resolver.app(for: facts), title: facts.title).id
+            }
         case .beginInterval(let app, let title, let mode, let at):
             openInterval = try store.beginInterval(app: app, title: title, mode: mode, at: at)
             lastFlush = at
@@ -309,7 +316,18 @@ public final class AgentRunner {
 
     /// The mode state (manual switch, Cheat Day bookings, sleep actions, breaks) or the calendars
     /// changed: decide the mode again. (Wired to the mode resolver by the modes work.)
-    func modesChanged() {}
+    func modesChanged() { resolveMode(now: Date()) }
+
+    /// Decides the mode now and tells the engine when it changed; the decision says when to ask again.
+    func resolveMode(now: Date) {
+        let decision = ModeResolver(inputs: modeInputs(now), zone: zone).resolve(at: now)
+        guard decision != modeDecision else { return }
+        if decision.mode != modeDecision?.mode {
+            Log.info("mode: \(decision.mode.displayName) (\(decision.reason.explanation(zone: zone)))")
+        }
+        modeDecision = decision
+        apply(engine.handle(.mode(decision), at: now))
+    }
 
     func reloadConfig() {
         if config.reload() { settingsChanged(config.settings) }

@@ -17,9 +17,10 @@ final class X11Session {
         idle = try X11IdleWatch(connection: connection, threshold: idleThreshold)
     }
 
-    /// Minimizes every normal window of `app`.
-    func minimize(_ app: AppID, resolver: AppResolver) throws {
-        for window in try windows.clientWindows() where window.role == .normal && resolver.app(for: window).id == app {
+    /// Minimizes every normal window that counts as `app` (`identify` names a window's app, title
+    /// rules included: a YouTube tab's window is `youtube`, not the browser).
+    func minimize(_ app: AppID, identify: (WindowFacts) -> AppID) throws {
+        for window in try windows.clientWindows() where window.role == .normal && identify(window) == app {
             if try !windows.isMinimized(window.window) { try windows.minimize(window.window) }
         }
     }
