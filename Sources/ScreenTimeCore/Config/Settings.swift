@@ -17,6 +17,8 @@ public struct Settings: Equatable, Sendable {
     public var countdownMarks: [TimeInterval] = [1800, 600, 300, 60, 10, 5]
     /// What "Continue" grants in Standard mode.
     public var continueGrant: TimeInterval = 3600
+    /// `[schedule]`, `[calendars]` and `[modes]` (ModeSettings.swift).
+    public var modes = ModeSettings()
 
     public init() {}
 
@@ -80,10 +82,12 @@ extension Settings {
                 throw fail(line, error.description)
             }
         }
-        for section in file.sections where ![ConfigKey.general, ConfigKey.limits, ConfigKey.exemptions].contains(section) {
+        let known = [ConfigKey.general, ConfigKey.limits, ConfigKey.exemptions] + ModeSettings.sections
+        for section in file.sections where !known.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
-            throw fail(line, "unknown section [\(section)] (known: general, limits, exemptions)")
+            throw fail(line, "unknown section [\(section)] (known: \(known.joined(separator: ", ")))")
         }
+        modes = try ModeSettings(file, path: path)
         for (key, value, line) in file.entries(in: ConfigKey.general) {
             switch key {
             case ConfigKey.dayStart:
