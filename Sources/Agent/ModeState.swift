@@ -8,6 +8,11 @@ public struct ModeStateError: Error, Equatable, CustomStringConvertible {
     public var kind: Kind
     public var message: String
     public var description: String { message }
+
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
 }
 
 /// The runtime mode state as the store holds it, read at one instant.
