@@ -68,8 +68,10 @@ public final class AgentClient {
             throw NotRunning()
         } catch BusError.disconnected {
             throw NotRunning()
-        } catch BusError.failed(_, let name, let message) where name.hasPrefix(AgentInterface.interface + ".Error.") {
-            throw Refused(name: name, message: message)
+        } catch let error as BusMethodError where error.meansNoService {
+            throw NotRunning()
+        } catch let error as BusMethodError where error.name.hasPrefix(AgentInterface.interface + ".Error.") {
+            throw Refused(name: error.name, message: error.message)
         }
     }
 }

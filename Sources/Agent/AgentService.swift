@@ -97,7 +97,7 @@ struct AgentService {
             }
             throw BusMethodError(name: name, message: error.message)
         } catch let error as StoreError {
-            throw BusMethodError(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)")
+            throw BusMethodError(name: BusMethodError.failed, message: "\(error)")
         }
     }
 

@@ -79,7 +79,11 @@ public struct ModeState {
         }
         let taken = Set(try store.cheatDays(includingCancelled: true).map(\.id))
         let base = zone.localDate(of: start).description
-        let id = ([base] + (2...).lazy.map { "\(base)-\($0)" }).first { !taken.contains($0) }!
+        var (id, suffix) = (base, 1)
+        while taken.contains(id) {
+            suffix += 1
+            id = "\(base)-\(suffix)"
+        }
         try store.insertCheatDay(id: id, start: start, bookedAt: now)
         return CheatDayBooking(id: id, start: start, bookedAt: now)
     }

@@ -28,8 +28,8 @@ final class ModeInputsSourceTests: XCTestCase {
         let state = ModeStateSnapshot(manual: ManualSwitch(mode: .productivity, since: now),
                                       cheatDays: [StoredCheatDay(id: "c", start: now.addingTimeInterval(86_400), bookedAt: now, firstSeen: now)],
                                       sleepActions: SleepActions(stayUpAt: now), requestedBreaks: [now])
-        // Three nights asleep from 00:30 to 07:30.
-        let activity = (1...3).map { night -> Range<Date> in
+        // Three nights asleep from 00:30 to 07:30 (between four days of activity).
+        let activity = (1...4).map { night -> Range<Date> in
             let wake = now.addingTimeInterval(-Double(night) * 86_400 - 4.5 * 3600)  // 07:30
             return wake..<wake.addingTimeInterval(17 * 3600)                           // to 00:30
         }
