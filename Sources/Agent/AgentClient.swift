@@ -5,6 +5,12 @@ import SessionBus
 /// The CLI's side of `org.screentime.Agent1`: calls the running agent, or says it is not running.
 public final class AgentClient {
     public struct NotRunning: Error {}
+    /// The agent refused the request; `message` says why, for the user.
+    public struct Refused: Error, CustomStringConvertible {
+        public var name: String
+        public var message: String
+        public var description: String { message }
+    }
 
     private let connection: BusConnection
 
@@ -26,6 +32,33 @@ public final class AgentClient {
         _ = try call(AgentInterface.Method.continue, [.string(app.rawValue)])
     }
 
+    /// A manual switch to `mode`, or `auto`.
+    public func setMode(_ mode: String) throws {
+        _ = try call(AgentInterface.Method.setMode, [.string(mode)])
+    }
+
+    /// Books a Cheat Day from `start`; returns its id.
+    public func bookCheatDay(start: Date) throws -> String {
+        let reply = try call(AgentInterface.Method.bookCheatDay, [.int64(Int64(start.timeIntervalSince1970.rounded(.down)))])
+        guard let id = reply.first?.stringValue else { throw BusError.unexpectedReply(context: "BookCheatDay", signature: "") }
+        return id
+    }
+
+    public func cancelCheatDay(id: String) throws {
+        _ = try call(AgentInterface.Method.cancelCheatDay, [.string(id)])
+    }
+
+    public func cheatDays() throws -> [CheatDayListing] {
+        let reply = try call(AgentInterface.Method.listCheatDays)
+        guard let json = reply.first?.stringValue else { throw BusError.unexpectedReply(context: "ListCheatDays", signature: "") }
+        return try JSONDecoder().decode([CheatDayListing].self, from: Data(json.utf8))
+    }
+
+    /// `Bedtime`, `StayUp`, `StartDay` or `Break`: the widget's buttons.
+    public func press(_ method: String) throws {
+        _ = try call(method)
+    }
+
     private func call(_ method: String, _ arguments: [BusValue] = []) throws -> [BusValue] {
         do {
             return try connection.call(destination: AgentInterface.busName, path: AgentInterface.objectPath,
@@ -35,6 +68,10 @@ public final class AgentClient {
             throw NotRunning()
         } catch BusError.disconnected {
             throw NotRunning()
+        } catch let error as BusMethodError where error.meansNoService {
+            throw NotRunning()
+        } catch let error as BusMethodError where error.name.hasPrefix(AgentInterface.interface + ".Error.") {
+            throw Refused(name: error.name, message: error.message)
         }
     }
 }

@@ -1,9 +1,11 @@
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
+import UsageStore
 
 /// The methods of `org.screentime.Agent1` (docs/DBUS.md). Limits and exemptions are written to
-/// the config file, comments kept, and take effect at once.
+/// the config file, comments kept, and take effect at once; the mode state goes to the store,
+/// then the mode is decided again.
 struct AgentService {
     let runner: AgentRunner
 
@@ -41,6 +43,31 @@ struct AgentService {
                 throw BusMethodError(name: AgentInterface.Error.unknownApp, message: "\(app) has not reached its limit today")
             }
             runner.send(.continueRequested(app))
+        case AgentInterface.Method.setMode:
+            guard let name = arguments.first?.stringValue else { throw invalid("the mode must be a string") }
+            try changeModes { try $0.setMode(name, settings: runner.config.settings.modes, now: $1) }
+        case AgentInterface.Method.bookCheatDay:
+            guard case .int64(let seconds)? = arguments.first else { throw invalid("the start must be Unix seconds (x)") }
+            var booking: CheatDayBooking?
+            try changeModes {
+                booking = try $0.bookCheatDay(start: Date(timeIntervalSince1970: TimeInterval(seconds)),
+                                              settings: runner.config.settings.modes, now: $1)
+            }
+            return [.string(booking?.id ?? "")]
+        case AgentInterface.Method.cancelCheatDay:
+            guard let id = arguments.first?.stringValue else { throw invalid("the id must be a string") }
+            try changeModes { try $0.cancelCheatDay(id: id, now: $1) }
+        case AgentInterface.Method.listCheatDays:
+            let listing = try modeState { try $0.upcomingCheatDays(now: Date()) }
+            return [.string(String(decoding: try JSONEncoder().encode(listing), as: UTF8.self))]
+        case AgentInterface.Method.bedtime:
+            try changeModes { try $0.record(.bedtime, now: $1) }
+        case AgentInterface.Method.stayUp:
+            try changeModes { try $0.record(.stayUp, now: $1) }
+        case AgentInterface.Method.startDay:
+            try changeModes { try $0.record(.startDay, now: $1) }
+        case AgentInterface.Method.break:
+            try changeModes { try $0.requestBreak(now: $1) }
         default:
             throw BusMethodError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(member)")
         }
@@ -52,6 +79,26 @@ struct AgentService {
             throw BusMethodError(name: AgentInterface.Error.invalidArgument, message: "\(error)")
         }
         runner.reloadConfig()
+    }
+
+    /// Runs a change of the mode state, then has the agent decide the mode again.
+    private func changeModes(_ change: (ModeState, Date) throws -> Void) throws {
+        try modeState { try change($0, Date()) }
+        runner.modesChanged()
+    }
+
+    /// Runs `body` on the stored mode state, turning refusals and store failures into D-Bus errors.
+    private func modeState<T>(_ body: (ModeState) throws -> T) throws -> T {
+        do { return try body(ModeState(store: runner.store, zone: runner.zone)) } catch let error as ModeStateError {
+            let name = switch error.kind {
+            case .invalidArgument: AgentInterface.Error.invalidArgument
+            case .notAllowed: AgentInterface.Error.notAllowed
+            case .notFound: AgentInterface.Error.notFound
+            }
+            throw BusMethodError(name: name, message: error.message)
+        } catch let error as StoreError {
+            throw BusMethodError(name: BusMethodError.failed, message: "\(error)")
+        }
     }
 
     private func invalid(_ message: String) -> BusMethodError {

@@ -10,6 +10,11 @@ import FoundationEssentials
 /// - `ListLimits() -> s`: the limits as JSON.
 /// - `SetExemption(s kind, s app, b on)`, `ListExemptions(s kind) -> as`: `kind` is `important` or `essential`.
 /// - `Continue(s app)`: the user's "continue" for an app disabled at its limit.
+/// - `SetMode(s mode)`: a manual switch to a mode (`productivity`, `wind-down`, ...), or `auto`
+///   to return to the schedule.
+/// - `BookCheatDay(x start) -> s id`: a Cheat Day from `start` (Unix seconds), at least 12 h ahead;
+///   `CancelCheatDay(s id)`; `ListCheatDays() -> s`: the bookings as JSON.
+/// - `Bedtime()`, `StayUp()`, `StartDay()`, `Break()`: the widget's buttons.
 /// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
 ///   while nobody listens).
 ///
@@ -28,6 +33,14 @@ public enum AgentInterface {
         public static let setExemption = "SetExemption"
         public static let listExemptions = "ListExemptions"
         public static let `continue` = "Continue"
+        public static let setMode = "SetMode"
+        public static let bookCheatDay = "BookCheatDay"
+        public static let cancelCheatDay = "CancelCheatDay"
+        public static let listCheatDays = "ListCheatDays"
+        public static let bedtime = "Bedtime"
+        public static let stayUp = "StayUp"
+        public static let startDay = "StartDay"
+        public static let `break` = "Break"
     }
 
     public enum Signal {
@@ -41,8 +54,11 @@ public enum AgentInterface {
         public static let invalidArgument = "org.screentime.Agent1.Error.InvalidArgument"
         /// The app named is not known or has nothing to continue.
         public static let unknownApp = "org.screentime.Agent1.Error.UnknownApp"
-        /// The request is valid but not allowed now (e.g. continue during Sleep).
+        /// The request is valid but not allowed now (e.g. continue during Sleep, a Cheat Day
+        /// less than 12 hours ahead).
         public static let notAllowed = "org.screentime.Agent1.Error.NotAllowed"
+        /// No such thing to act on (e.g. an unknown Cheat Day id).
+        public static let notFound = "org.screentime.Agent1.Error.NotFound"
     }
 
     /// The `<interface>` element given to `BusConnection.export(path:interface:introspection:handler:)`.
@@ -76,6 +92,23 @@ public enum AgentInterface {
         <method name="Continue">
           <arg name="app" type="s" direction="in"/>
         </method>
+        <method name="SetMode">
+          <arg name="mode" type="s" direction="in"/>
+        </method>
+        <method name="BookCheatDay">
+          <arg name="start" type="x" direction="in"/>
+          <arg name="id" type="s" direction="out"/>
+        </method>
+        <method name="CancelCheatDay">
+          <arg name="id" type="s" direction="in"/>
+        </method>
+        <method name="ListCheatDays">
+          <arg name="json" type="s" direction="out"/>
+        </method>
+        <method name="Bedtime"/>
+        <method name="StayUp"/>
+        <method name="StartDay"/>
+        <method name="Break"/>
         <signal name="StatusChanged"/>
       </interface>
     """

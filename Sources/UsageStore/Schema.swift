@@ -34,6 +34,32 @@ enum Schema {
             at REAL NOT NULL
         );
         """,
+        // 2: the runtime mode state the CLI changes through the agent. `manual_mode` holds at most
+        // one row; a Cheat Day's notice counts from max(booked_at, first_seen), first_seen being
+        // when the agent first read the row, so a row added by hand cannot start one sooner.
+        """
+        CREATE TABLE manual_mode(
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            mode TEXT NOT NULL,
+            since REAL NOT NULL,
+            until REAL
+        );
+        CREATE TABLE cheat_days(
+            id TEXT PRIMARY KEY,
+            start REAL NOT NULL,
+            booked_at REAL NOT NULL,
+            first_seen REAL,
+            cancelled_at REAL
+        );
+        CREATE TABLE sleep_actions(
+            kind TEXT PRIMARY KEY,
+            at REAL NOT NULL
+        );
+        CREATE TABLE break_requests(
+            id INTEGER PRIMARY KEY,
+            at REAL NOT NULL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -177,7 +177,7 @@ public final class UsageDatabase {
     /// The connection, for tests that inspect the file's schema and pragmas.
     var connection: SQLiteDatabase { database }
 
-    private func cached(_ sql: String) throws -> Statement {
+    func cached(_ sql: String) throws -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try database.prepare(sql)
         statements[sql] = statement

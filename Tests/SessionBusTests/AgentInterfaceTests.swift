@@ -57,6 +57,14 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.setExemption: ["in:s", "in:s", "in:b"],
             AgentInterface.Method.listExemptions: ["in:s", "out:as"],
             AgentInterface.Method.continue: ["in:s"],
+            AgentInterface.Method.setMode: ["in:s"],
+            AgentInterface.Method.bookCheatDay: ["in:x", "out:s"],
+            AgentInterface.Method.cancelCheatDay: ["in:s"],
+            AgentInterface.Method.listCheatDays: ["out:s"],
+            AgentInterface.Method.bedtime: [],
+            AgentInterface.Method.stayUp: [],
+            AgentInterface.Method.startDay: [],
+            AgentInterface.Method.break: [],
             "Introspect": ["out:s"],
         ])
         XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: []])

@@ -25,6 +25,8 @@ public struct Settings: Equatable, Sendable {
     /// the file yet.
     public var modeProfiles: [Mode: ModeProfile] = [:]
     public var productivityBreakProfile: ModeProfile = .productivityBreak
+    /// `[schedule]`, `[calendars]` and `[modes]` (ModeSettings.swift).
+    public var modes = ModeSettings()
 
     public init() {}
 
@@ -97,10 +99,12 @@ extension Settings {
                 throw fail(line, error.description)
             }
         }
-        for section in file.sections where !ConfigKey.sections.contains(section) {
+        let known = ConfigKey.sections + ModeSettings.sections
+        for section in file.sections where !known.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
-            throw fail(line, "unknown section [\(section)] (known: \(ConfigKey.sections.joined(separator: ", ")))")
+            throw fail(line, "unknown section [\(section)] (known: \(known.joined(separator: ", ")))")
         }
+        modes = try ModeSettings(file, path: path)
         for (key, value, line) in file.entries(in: ConfigKey.general) {
             switch key {
             case ConfigKey.dayStart:

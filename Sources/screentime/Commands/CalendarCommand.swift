@@ -1,0 +1,83 @@
+import Agent
+import CalendarFeed
+import FoundationEssentials
+import ScreenTimeCore
+
+struct CalendarCommand: Subcommand {
+    static let name = "calendar"
+    static let abstract = "Calendars (.ics files or folders) whose events name a mode"
+    static let usage = ["calendar add PATH", "calendar rm PATH", "calendar list",
+                        "calendar expand --from UNIX --to UNIX   (for the agent: the events naming a mode, as JSON)"]
+
+    enum Action {
+        case add(String)
+        case remove(String)
+        case list
+        case expand(from: Date, to: Date)
+    }
+
+    let action: Action
+
+    init(_ arguments: Arguments) throws {
+        switch try arguments.next("an action (add, rm, list)") {
+        case "add": action = .add(try arguments.next("PATH"))
+        case "rm": action = .remove(try arguments.next("PATH"))
+        case "list": action = .list
+        case "expand":
+            func seconds(_ name: String) throws -> Date {
+                guard let text = try arguments.option(name) else { throw UsageError(message: "missing --\(name) UNIX") }
+                guard let value = Int64(text) else { throw UsageError(message: "--\(name) takes Unix seconds, not `\(text)`") }
+                return Date(timeIntervalSince1970: TimeInterval(value))
+            }
+            let (from, to) = (try seconds("from"), try seconds("to"))
+            guard from < to else { throw UsageError(message: "--from must be before --to") }
+            action = .expand(from: from, to: to)
+        case let other: throw UsageError(message: "unknown action `\(other)`")
+        }
+        try arguments.finish()
+    }
+
+    func run(_ context: Context) throws {
+        switch action {
+        case .add(let given):
+            let path = Self.absolute(given)
+            guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure(message: "no such file or folder: \(path)") }
+            try context.editConfig { file in
+                var paths = KeyFileList.split(file.value(ModeConfigKey.paths, in: ModeConfigKey.calendars) ?? "")
+                if !paths.contains(path) { paths.append(path) }
+                file.set(ModeConfigKey.paths, to: KeyFileList.join(paths), in: ModeConfigKey.calendars)
+            }
+            context.print("\(path): events whose title or category names a mode now switch to it")
+        case .remove(let given):
+            let path = Self.absolute(given)
+            var removed = false
+            try context.editConfig { file in
+                var paths = KeyFileList.split(file.value(ModeConfigKey.paths, in: ModeConfigKey.calendars) ?? "")
+                let before = paths.count
+                paths.removeAll { $0 == path || $0 == given }
+                removed = paths.count != before
+                if removed { file.set(ModeConfigKey.paths, to: KeyFileList.join(paths), in: ModeConfigKey.calendars) }
+            }
+            guard removed else { throw CommandFailure(message: "\(path) is not one of the calendars (see `screentime calendar list`)") }
+            context.print("\(path): removed")
+        case .list:
+            let paths = try context.settings().modes.calendarPaths
+            guard !paths.isEmpty else { return context.print("No calendars. Add an .ics file or folder with `screentime calendar add PATH`.") }
+            for path in paths {
+                context.print(path + (FileManager.default.fileExists(atPath: path) ? "" : "  (missing)"))
+            }
+        case .expand(let from, let to):
+            let paths = try context.settings().modes.calendarPaths
+            let result = CalendarReader(zone: context.zone).read(paths: paths, range: from..<to)
+            context.print(CalendarExpansion(intervals: result.intervals, problems: result.problems.map(\.description)).json())
+        }
+    }
+
+    /// Calendars are named by absolute path: the agent runs from another directory.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let base = FileManager.default.currentDirectoryPath
+        let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return (base.hasSuffix("/") ? base : base + "/") + trimmed
+    }
+}

@@ -1,0 +1,93 @@
+import Agent
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+/// The refresher against the built `screentime calendar expand`, on real files.
+final class CalendarRefresherTests: XCTestCase {
+    var home: URL!
+    var environment: [String: String] = [:]
+    var calendar: URL!
+    /// 2026-11-30 12:00 UTC.
+    let now = Date(timeIntervalSince1970: 1_796_040_000)
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-cal-\(UUID().uuidString)")
+        let folder = home.appendingPathComponent("cal")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { [home] in try? FileManager.default.removeItem(at: home!) }
+        calendar = folder.appendingPathComponent("work.ics")
+        try write(events: [("Productivity: report", "20261201T090000Z", "20261201T100000Z")])
+        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+        let config = home.appendingPathComponent(".config/screentime/config")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[calendars]\npaths = \(folder.path)\n".write(to: config, atomically: true, encoding: .utf8)
+    }
+
+    func write(events: [(String, String, String)]) throws {
+        let body = events.enumerated().map { index, event in
+            "BEGIN:VEVENT\nUID:\(index)\nDTSTAMP:20261101T000000Z\nDTSTART:\(event.1)\nDTEND:\(event.2)\nSUMMARY:\(event.0)\nEND:VEVENT\n"
+        }.joined()
+        try "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:test\n\(body)END:VCALENDAR\n".write(to: calendar, atomically: false, encoding: .utf8)
+    }
+
+    func refresher() -> CalendarRefresher {
+        CalendarRefresher(executable: AgentProcess.binary.path, environment: environment)
+    }
+
+    func testExpandsAndRefreshesWhenAFileChanges() throws {
+        let refresher = refresher()
+        let paths = [calendar.deletingLastPathComponent().path]
+        XCTAssertTrue(refresher.isDue(paths: paths, now: now))
+        XCTAssertTrue(refresher.refreshIfDue(paths: paths, now: now))
+        XCTAssertEqual(refresher.problems, [])
+        XCTAssertEqual(refresher.intervals, [CalendarInterval(mode: .productivity, start: Date(timeIntervalSince1970: 1_796_115_600),
+                                                              end: Date(timeIntervalSince1970: 1_796_119_200),
+                                                              summary: "Productivity: report", source: calendar.path)])
+        XCTAssertFalse(refresher.isDue(paths: paths, now: now.addingTimeInterval(60)), "nothing changed")
+        XCTAssertFalse(refresher.refreshIfDue(paths: paths, now: now.addingTimeInterval(60)))
+        XCTAssertEqual(refresher.nextRefresh, now.addingTimeInterval(6 * 3600))
+
+        try write(events: [("Productivity: report", "20261201T090000Z", "20261201T100000Z"),
+                           ("Social", "20261202T180000Z", "20261202T200000Z")])
+        XCTAssertTrue(refresher.isDue(paths: paths, now: now.addingTimeInterval(120)), "the file grew")
+        XCTAssertTrue(refresher.refreshIfDue(paths: paths, now: now.addingTimeInterval(120)))
+        XCTAssertEqual(refresher.intervals.map(\.mode), [.productivity, .social])
+        XCTAssertTrue(refresher.isDue(paths: paths, now: now.addingTimeInterval(120 + 6 * 3600)), "every 6 hours")
+        XCTAssertTrue(refresher.isDue(paths: [], now: now.addingTimeInterval(180)), "the configured paths changed")
+        XCTAssertTrue(refresher.refresh(paths: [], now: now.addingTimeInterval(180)))
+        XCTAssertEqual(refresher.intervals, [])
+    }
+
+    func testProblemsNameTheFile() throws {
+        try "[calendars]\npaths = /nonexistent/cal.ics\n".write(to: home.appendingPathComponent(".config/screentime/config"),
+                                                             atomically: true, encoding: .utf8)
+        let refresher = refresher()
+        refresher.refresh(paths: ["/nonexistent/cal.ics"], now: now)
+        XCTAssertEqual(refresher.problems, ["/nonexistent/cal.ics: no such file or folder"])
+    }
+
+    /// A failing or hanging helper keeps the last good intervals and says why, within the timeout.
+    func testFailureAndTimeoutKeepTheLastIntervals() throws {
+        let paths = [calendar.path]
+        let good = refresher()
+        good.refresh(paths: paths, now: now)
+        XCTAssertEqual(good.intervals.count, 1)
+
+        let script = home.appendingPathComponent("hang.sh")
+        try "#!/bin/sh\nexec sleep 5\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let hanging = CalendarRefresher(executable: script.path, environment: environment)
+        hanging.timeout = 0.3
+        let started = Date()
+        hanging.refresh(paths: paths, now: now)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "stopped at the timeout")
+        XCTAssertEqual(hanging.intervals, [])
+        XCTAssertTrue(hanging.problems.first?.contains("took longer than") == true, "\(hanging.problems)")
+
+        let missing = CalendarRefresher(executable: home.appendingPathComponent("nothing").path, environment: environment)
+        missing.refresh(paths: paths, now: now)
+        XCTAssertTrue(missing.problems.first?.contains("cannot start") == true, "\(missing.problems)")
+    }
+}
