@@ -36,8 +36,10 @@ public final class AgentRunner {
     var stopRequested: Int32?
     var statusDirty = false
     var modeDecision: ModeDecision?
-    /// What the mode resolver decides from: schedule, calendars, manual switch, Cheat Days, sleep times.
-    var modeInputs: (Date) -> ModeInputs = { _ in ModeInputs() }
+    /// The calendars' mode events, expanded by a short-lived `screentime calendar expand`.
+    let calendars: CalendarRefresher
+    /// Changes in the calendars' folders.
+    let calendarWatch = DirectoryWatch()
 
     public init(options: Options) throws {
         self.options = options
@@ -45,6 +47,7 @@ public final class AgentRunner {
         config = ConfigSource(path: XDGPaths.configFile(environment: environment))
         store = try UsageDatabase(path: XDGPaths.databaseFile(environment: environment))
         resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
+        calendars = CalendarRefresher(environment: environment)
         let now = Date()
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
@@ -68,6 +71,7 @@ public final class AgentRunner {
             if let desktop { descriptors.append((desktop.connection.fileDescriptor, .x11)) }
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
             if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
+            descriptors.append((calendarWatch.fileDescriptor, .calendars))
             var fds = descriptors.filter { $0.0 >= 0 }.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
             let timeout = nextDeadline().map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
@@ -86,7 +90,7 @@ public final class AgentRunner {
         return 0
     }
 
-    enum Source { case signal, config, x11, bus, screen }
+    enum Source { case signal, config, x11, bus, screen, calendars }
 
     // MARK: - Sources
 
@@ -97,6 +101,9 @@ public final class AgentRunner {
             stopRequested = signals.take() ?? SIGTERM
         case .config:
             if config.handleWatchEvents() { settingsChanged(config.settings) }
+        case .calendars:
+            calendarWatch.drain()
+            resolveMode(now: now)
         case .x11:
             guard let desktop else { return }
             do {
@@ -147,9 +154,12 @@ public final class AgentRunner {
         }
     }
 
+    /// New settings: the engine's limits and groups, the idle threshold, and the mode (schedules,
+    /// calendars and mode settings live in the same file).
     func settingsChanged(_ settings: Settings) {
         let now = Date()
         apply(engine.handle(.settings(settings), at: now))
+        resolveMode(now: now)
         guard let desktop else { return }
         do {
             try desktop.idle.setThreshold(settings.idleThreshold)
@@ -169,6 +179,7 @@ public final class AgentRunner {
     func nextDeadline() -> Date? {
         let now = Date()
         var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect, screen?.nextStep, modeDecision?.next?.at,
+                                  calendars.nextRefresh,
                                   desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)]
         if openInterval != nil { deadlines.append(lastFlush.addingTimeInterval(options.flushInterval)) }
         if desktop?.connection.hasQueuedEvents == true { deadlines.append(now) }
@@ -176,7 +187,7 @@ public final class AgentRunner {
     }
 
     func handleDeadlines(now: Date) {
-        if let change = modeDecision?.next?.at, change <= now { resolveMode(now: now) }
+        if let change = modeDecision?.next?.at ?? calendars.nextRefresh, change <= now { resolveMode(now: now) }
         if let next = engine.nextDeadline(), next <= now { apply(engine.handle(.tick, at: now)) }
         let polls = [desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)].compactMap { $0 }
         if polls.contains(where: { $0 <= now }) || desktop?.connection.hasQueuedEvents == true { handle(.x11) }
@@ -320,7 +331,19 @@ public final class AgentRunner {
 
     /// Decides the mode now and tells the engine when it changed; the decision says when to ask again.
     func resolveMode(now: Date) {
-        let decision = ModeResolver(inputs: modeInputs(now), zone: zone).resolve(at: now)
+        let settings = engine.settings.modes
+        calendarWatch.watch(Set(settings.calendarPaths.flatMap(AgentRunner.directoriesToWatch)))
+        if calendars.refreshIfDue(paths: settings.calendarPaths, now: now), !calendars.problems.isEmpty {
+            Log.warning("calendars: " + calendars.problems.joined(separator: "; "))
+        }
+        let inputs: ModeInputs
+        do {
+            inputs = try ModeInputsSource.load(store: store, settings: settings, calendar: calendars.intervals, now: now, zone: zone)
+        } catch {
+            Log.warning("cannot read the mode state: \(error)")
+            return
+        }
+        let decision = ModeResolver(inputs: inputs, zone: zone).resolve(at: now)
         guard decision != modeDecision else { return }
         if decision.mode != modeDecision?.mode {
             Log.info("mode: \(decision.mode.displayName) (\(decision.reason.explanation(zone: zone)))")
@@ -331,6 +354,20 @@ public final class AgentRunner {
 
     func reloadConfig() {
         if config.reload() { settingsChanged(config.settings) }
+    }
+
+    /// A calendar file's folder, or a calendar folder and its collections one level down (as
+    /// vdirsyncer lays them out).
+    static func directoriesToWatch(_ path: String) -> [String] {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
+            return [String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])]
+        }
+        let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return [path] + children.map { path + "/" + $0 }.filter {
+            var childIsDirectory = false
+            return FileManager.default.fileExists(atPath: $0, isDirectory: &childIsDirectory) && childIsDirectory
+        }
     }
 }
 

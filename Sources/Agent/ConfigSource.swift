@@ -9,15 +9,13 @@ public final class ConfigSource {
     public private(set) var settings: Settings
     /// The last problem, shown by `status` and `doctor` until the file is fixed.
     public private(set) var problem: String?
-    private var watch: Int32 = -1
+    private let watch = DirectoryWatch()
 
     public init(path: String) {
         self.path = path
         settings = Settings()
         _ = reload()
     }
-
-    deinit { if watch >= 0 { close(watch) } }
 
     /// Reads the file; a missing file means the defaults. Returns whether the settings changed.
     @discardableResult
@@ -49,23 +47,17 @@ public final class ConfigSource {
         }
     }
 
-    /// An inotify descriptor on the file's directory (editors replace files by renaming), or -1.
+    /// Watches the file's directory (editors replace files by renaming); returns the descriptor to poll.
     public func startWatching() -> Int32 {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard watch >= 0 else { return -1 }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
-        if inotify_add_watch(watch, directory, mask) < 0 {
-            Log.warning("cannot watch \(directory) for config changes: \(String(cString: strerror(errno)))")
-        }
-        return watch
+        watch.watch([directory])
+        return watch.fileDescriptor
     }
 
     /// Drains the inotify events; returns whether the settings changed.
     public func handleWatchEvents() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while Glibc.read(watch, &buffer, buffer.count) > 0 {}
+        watch.drain()
         return reload()
     }
 }
