@@ -26,9 +26,14 @@ final class DisplayRestoreTests: XCTestCase {
         let result = try agent.cli(["mode", "wind-down"])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(eventually(5) { self.randr.gamma() != self.original }, "the screen turns warm")
-        let warm = randr.gamma()
-        XCTAssertLessThan(warm.blue.last!, original.blue.last!, "blue is cut for warmth")
-        XCTAssertTrue(eventually(4) { usleep(300_000); return self.randr.gamma() == warm }, "the fade settles")
+        var last = randr.gamma()
+        XCTAssertTrue(eventually(5) {
+            usleep(300_000)
+            let now = self.randr.gamma()
+            defer { last = now }
+            return now == last
+        }, "the fade settles")
+        XCTAssertLessThan(last.blue.last!, original.blue.last!, "blue is cut for warmth")
     }
 
     func testSigtermRestoresTheUsersRampsExactly() throws {

@@ -17,7 +17,8 @@ public final class AgentProcess {
         return directory.appendingPathComponent("screentime")
     }
 
-    /// A fresh home for one test: `config` is written as the user's config file.
+    /// A fresh home for one test: `config` is written as the user's config file. Unless it says
+    /// otherwise, the time-of-day modes are off, so a test behaves the same at any hour.
     public static func freshEnvironment(on desk: DesktopHarness, config: String?) throws -> [String: String] {
         let home = desk.root.appendingPathComponent("agent-\(UUID().uuidString.prefix(8))")
         var environment = desk.environment
@@ -26,7 +27,8 @@ public final class AgentProcess {
         environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
         environment["XDG_DATA_DIRS"] = home.appendingPathComponent("share").path
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/screentime"), withIntermediateDirectories: true)
-        if let config {
+        if var config {
+            if !config.contains("[modes]") { config += "\n[modes]\nautomatic = off\n" }
             try config.write(to: home.appendingPathComponent(".config/screentime/config"), atomically: true, encoding: .utf8)
         }
         return environment

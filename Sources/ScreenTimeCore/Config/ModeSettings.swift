@@ -67,8 +67,9 @@ public enum ModeConfigKey {
     public static let breakEvery = "break-every"
     public static let breakLength = "break-length"
     public static let breaks = "breaks"
+    public static let automatic = "automatic"
 
-    static let modeKeys = [enabled, bedtime, wakeTime, defaultBedtime, defaultWakeTime, windDownBefore, sleepAfterWindDown,
+    static let modeKeys = [enabled, automatic, bedtime, wakeTime, defaultBedtime, defaultWakeTime, windDownBefore, sleepAfterWindDown,
                            wakeUpBefore, wakeUpAfter, stayUpFor, breakEvery, breakLength, breaks]
 }
 
@@ -123,6 +124,7 @@ extension ModeSettings {
             case ModeConfigKey.breakEvery: breaks.every = try duration(value, line, positive: true)
             case ModeConfigKey.breakLength: breaks.length = try duration(value, line, positive: true)
             case ModeConfigKey.breaks: breaks.isEnabled = try onOff(value, line)
+            case ModeConfigKey.automatic: automatic.isEnabled = try onOff(value, line)
             default:
                 // `productivity = off`: one key per mode.
                 guard let mode = Mode(name: key) else {

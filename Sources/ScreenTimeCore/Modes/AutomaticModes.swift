@@ -2,6 +2,9 @@ import FoundationEssentials
 
 /// When the time-of-day modes start and end relative to bedtime and wake time (DESIGN.md's defaults).
 public struct AutomaticModeSettings: Hashable, Sendable {
+    /// Whether Wind Down, Sleep and Wake Up start by themselves from the sleep times; when off
+    /// they start only when asked for (a manual switch, a schedule, a calendar event).
+    public var isEnabled = true
     /// Wind Down starts this long before bedtime.
     public var windDownBeforeBedtime: TimeInterval = 3600
     /// Sleep starts this long after Wind Down started (unless the user says `bedtime` sooner).

@@ -129,6 +129,7 @@ public struct ModeResolver {
     }
 
     func automaticClaims(in window: Range<Date>) -> [Claim] {
+        guard inputs.automatic.isEnabled else { return [] }
         let first = zone.localDate(of: window.lowerBound).adding(days: -2)
         let last = zone.localDate(of: window.upperBound).adding(days: 1)
         let nights = (first.daysSinceEpoch...last.daysSinceEpoch).map {

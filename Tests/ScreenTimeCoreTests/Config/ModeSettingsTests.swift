@@ -93,3 +93,19 @@ final class ModeSettingsTests: XCTestCase {
         assertError("[general]\n[mode]\n", line: 2, contains: "unknown section [mode]")
     }
 }
+
+final class AutomaticModesSwitchTests: XCTestCase {
+    func testAutomaticOffKeepsTheEveningStandardButManualSwitchesWork() throws {
+        let settings = try ModeSettings(KeyFile(parsing: "[modes]\nautomatic = off\n"), path: "config")
+        XCTAssertFalse(settings.automatic.isEnabled)
+        let zone = FixedOffsetZone(seconds: 0)
+        let evening = Date(timeIntervalSince1970: 1_795_910_400 + 22.5 * 3600) // 22:30
+        var inputs = ModeInputs()
+        inputs.automatic = settings.automatic
+        XCTAssertEqual(ModeResolver(inputs: inputs, zone: zone).resolve(at: evening).mode, .standard)
+        inputs.manual = ManualSwitch(mode: .windDown, since: evening)
+        XCTAssertEqual(ModeResolver(inputs: inputs, zone: zone).resolve(at: evening).mode, .windDown)
+        inputs = ModeInputs()
+        XCTAssertEqual(ModeResolver(inputs: inputs, zone: zone).resolve(at: evening).mode, .windDown, "on by default")
+    }
+}
