@@ -37,10 +37,9 @@ public final class EWMHFocusSource: FocusSource {
         self.inspector = WindowInspector(connection: connection)
         self.noneDebounce = noneDebounce
         self.clock = clock
-        let rootMask = try connection.display.attributes(connection.root).eventMask
-        try connection.display.selectInput(connection.root, mask: rootMask | XConstants.propertyChangeMask)
-        reported = try currentFocus()
-        try watchTitle(of: reported.map { Window($0.window) })
+        // This source drains the connection's events, so the connection may cache window facts.
+        try connection.watchRootProperties()
+        reported = try focusedWindow()
         subscription = connection.events.subscribe { [weak self] event in self?.received(event) }
     }
 
@@ -60,8 +59,20 @@ public final class EWMHFocusSource: FocusSource {
 
     public func currentFocus() throws -> WindowFacts? {
         guard let active = try inspector.activeWindow() else { return nil }
+        return try facts(of: active)
+    }
+
+    /// The active window's facts, listening to its title changes from before its title is read
+    /// (a rename in between is not missed). Nil when None or the window is gone.
+    private func focusedWindow() throws -> WindowFacts? {
+        guard let active = try inspector.activeWindow() else { return nil }
+        try watchTitle(of: active)
+        return try facts(of: active)
+    }
+
+    private func facts(of window: Window) throws -> WindowFacts? {
         do {
-            return try inspector.facts(of: active)
+            return try inspector.facts(of: window)
         } catch let error as X11Error where error.isWindowGone {
             return nil
         }
@@ -105,7 +116,7 @@ public final class EWMHFocusSource: FocusSource {
     private static let maxEventsPerRound = 256
 
     private func activeWindowChanged(debounced: Bool = false) throws -> [FocusEvent] {
-        guard let facts = try currentFocus() else {
+        guard let facts = try focusedWindow() else {
             guard reported != nil else { return [] }
             guard debounced else {
                 if noneSince == nil { noneSince = clock() }
@@ -113,14 +124,16 @@ public final class EWMHFocusSource: FocusSource {
             }
             reported = nil
             try watchTitle(of: nil)
+            try connection.display.flush()
             return [.focused(nil)]
         }
         noneSince = nil
         if let reported, reported.window == facts.window {
-            return try titleMayHaveChanged()
+            guard facts.title != reported.title else { return [] }
+            self.reported = facts
+            return [.titleChanged(facts)]
         }
         reported = facts
-        try watchTitle(of: Window(facts.window))
         return [.focused(facts)]
     }
 
@@ -137,18 +150,13 @@ public final class EWMHFocusSource: FocusSource {
         }
     }
 
-    /// Listens to PropertyNotify on the focused window only, and stops on the one before.
+    /// Listens to PropertyNotify on the focused window only, and stops on the one before. The
+    /// requests need no reply and are not waited for (a window that closed meanwhile gives an
+    /// error that is dropped); they go out with the next read, or the caller flushes them.
     private func watchTitle(of window: Window?) throws {
         guard window != watched else { return }
-        if let old = watched {
-            do { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
-            catch let error as X11Error where error.isWindowGone {}
-        }
-        watched = nil
-        guard let window else { return }
-        do {
-            try connection.display.selectInput(window, mask: XConstants.propertyChangeMask)
-            watched = window
-        } catch let error as X11Error where error.isWindowGone {}
+        if let old = watched { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
+        watched = window
+        if let window { try connection.display.selectInput(window, mask: XConstants.propertyChangeMask) }
     }
 }

@@ -38,11 +38,21 @@ final class X11EventRouter {
         var read = 0
         while read < limit, try display.pendingEvents() > 0 {
             read += 1
-            let event = try display.nextEvent(codes: codes)
-            if case .other = event { continue }
-            for (_, handler) in handlers { handler(event) }
+            try dispatchNext()
         }
         return read
+    }
+
+    /// Dispatches the events Xlib has queued already, without reading the socket (no syscall when
+    /// there are none): those the server sent before the replies read so far.
+    func dispatchQueued() throws {
+        while display.queuedEvents() > 0 { try dispatchNext() }
+    }
+
+    private func dispatchNext() throws {
+        let event = try display.nextEvent(codes: codes)
+        if case .other = event { return }
+        for (_, handler) in handlers { handler(event) }
     }
 
     /// Events wait in Xlib's queue, where polling the socket would not see them (our own round
