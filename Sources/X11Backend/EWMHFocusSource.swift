@@ -47,13 +47,22 @@ public final class EWMHFocusSource: FocusSource {
         if let subscription { connection.events.unsubscribe(subscription) }
     }
 
+    /// Changes made before our last read of the same property are left out: that read saw them
+    /// (openbox's None then the new window often both precede it).
     private func received(_ event: XEventSummary) {
-        guard case .propertyChanged(let window, let atom) = event else { return }
-        if window == connection.root && atom == connection.atoms.netActiveWindow { activeChanged = true }
-        if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName) {
+        guard case .propertyChanged(let window, let atom, let serial) = event else { return }
+        if window == connection.root && atom == connection.atoms.netActiveWindow && serial >= activeReadSerial {
+            activeChanged = true
+        }
+        if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName)
+            && serial >= titleReadSerial {
             titleChanged = true
         }
     }
+
+    /// The request serials of the last reads of `_NET_ACTIVE_WINDOW` and of the watched title.
+    private var activeReadSerial: UInt = 0
+    private var titleReadSerial: UInt = 0
 
     public var pollDescriptor: Int32 { connection.fileDescriptor }
 
@@ -65,8 +74,10 @@ public final class EWMHFocusSource: FocusSource {
     /// The active window's facts, listening to its title changes from before its title is read
     /// (a rename in between is not missed). Nil when None or the window is gone.
     private func focusedWindow() throws -> WindowFacts? {
+        activeReadSerial = connection.display.nextRequestSerial
         guard let active = try inspector.activeWindow() else { return nil }
         try watchTitle(of: active)
+        titleReadSerial = connection.display.nextRequestSerial
         return try facts(of: active)
     }
 
@@ -90,9 +101,12 @@ public final class EWMHFocusSource: FocusSource {
         // itself without pause must not hold the agent here: past a bound, `nextPoll` asks to be
         // called again at once.
         backlog = true
-        for _ in 0..<Self.maxRounds {
+        for round in 0..<Self.maxRounds {
             // Another component's drain may have read our events already: they wait in the flags.
-            let read = try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
+            // After the first round, the events that matter are those our own replies brought in
+            // (queued already); later ones make the socket readable and wake the agent again.
+            let read = round == 0 ? try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
+                                  : try connection.events.dispatchQueued(limit: Self.maxEventsPerRound)
             let (active, title) = (activeChanged, titleChanged)
             (activeChanged, titleChanged) = (false, false)
             if active {
@@ -140,6 +154,7 @@ public final class EWMHFocusSource: FocusSource {
     private func titleMayHaveChanged() throws -> [FocusEvent] {
         guard var facts = reported else { return [] }
         do {
+            titleReadSerial = connection.display.nextRequestSerial
             let title = try inspector.title(of: Window(facts.window))
             guard title != facts.title else { return [] }
             facts.title = title

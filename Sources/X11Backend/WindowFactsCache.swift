@@ -57,7 +57,7 @@ final class WindowFactsCache {
     }
 
     private func received(_ event: XEventSummary) {
-        if case .propertyChanged(let window, let atom) = event, window == root, atom == clientListAtom {
+        if case .propertyChanged(let window, let atom, _) = event, window == root, atom == clientListAtom {
             clientListChanged = true
         }
     }

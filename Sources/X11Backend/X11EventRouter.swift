@@ -32,21 +32,30 @@ final class X11EventRouter {
     }
 
     /// Reads up to `limit` events, those queued in Xlib and those readable on the socket without
-    /// blocking, and dispatches each; returns how many were read.
+    /// blocking (one read of the socket), and dispatches each; returns how many were read.
     @discardableResult
     func dispatchPending(limit: Int = 256) throws -> Int {
-        var read = 0
-        while read < limit, try display.pendingEvents() > 0 {
-            read += 1
-            try dispatchNext()
-        }
-        return read
+        try dispatch(limit: limit, available: try display.pendingEvents())
     }
 
-    /// Dispatches the events Xlib has queued already, without reading the socket (no syscall when
-    /// there are none): those the server sent before the replies read so far.
-    func dispatchQueued() throws {
-        while display.queuedEvents() > 0 { try dispatchNext() }
+    /// Dispatches up to `limit` events Xlib has queued already, without reading the socket (no
+    /// syscall): those the server sent before the replies read so far. Returns how many.
+    @discardableResult
+    func dispatchQueued(limit: Int = .max) throws -> Int {
+        try dispatch(limit: limit, available: display.queuedEvents())
+    }
+
+    private func dispatch(limit: Int, available: Int32) throws -> Int {
+        var read = 0
+        var queued = available
+        while read < limit && queued > 0 {
+            try dispatchNext()
+            read += 1
+            queued -= 1
+            // Handlers make no requests, but count again once the known ones are done.
+            if queued == 0 { queued = display.queuedEvents() }
+        }
+        return read
     }
 
     private func dispatchNext() throws {

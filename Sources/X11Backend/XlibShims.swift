@@ -94,7 +94,9 @@ struct ExtensionEventCodes {
 
 /// An event read from the connection, reduced to what the backend reacts to.
 enum XEventSummary {
-    case propertyChanged(window: Window, atom: Atom)
+    /// `serial`: the last request the server had processed when it changed the property; a
+    /// change with a serial below a read's request was seen by that read.
+    case propertyChanged(window: Window, atom: Atom, serial: UInt)
     case syncAlarm(SyncAlarm)
     /// The server's screen saver started (on or cycling) or stopped.
     case screenSaver(on: Bool)
@@ -309,7 +311,7 @@ struct XDisplay {
         try checked("XNextEvent") { XNextEvent(pointer, &event) }
         if event.type == PropertyNotify {
             return .propertyChanged(window: Window(rawValue: event.xproperty.window),
-                                    atom: Atom(rawValue: event.xproperty.atom))
+                                    atom: Atom(rawValue: event.xproperty.atom), serial: event.xproperty.serial)
         }
         // Xlib converted extension events into the extension's struct (the extension's query
         // registered the converter), stored in the XEvent union.
