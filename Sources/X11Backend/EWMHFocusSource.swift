@@ -37,10 +37,9 @@ public final class EWMHFocusSource: FocusSource {
         self.inspector = WindowInspector(connection: connection)
         self.noneDebounce = noneDebounce
         self.clock = clock
-        let rootMask = try connection.display.attributes(connection.root).eventMask
-        try connection.display.selectInput(connection.root, mask: rootMask | XConstants.propertyChangeMask)
-        reported = try currentFocus()
-        try watchTitle(of: reported.map { Window($0.window) })
+        // This source drains the connection's events, so the connection may cache window facts.
+        try connection.watchRootProperties()
+        reported = try focusedWindow()
         subscription = connection.events.subscribe { [weak self] event in self?.received(event) }
     }
 
@@ -48,20 +47,43 @@ public final class EWMHFocusSource: FocusSource {
         if let subscription { connection.events.unsubscribe(subscription) }
     }
 
+    /// Changes made before our last read of the same property are left out: that read saw them
+    /// (openbox's None then the new window often both precede it).
     private func received(_ event: XEventSummary) {
-        guard case .propertyChanged(let window, let atom) = event else { return }
-        if window == connection.root && atom == connection.atoms.netActiveWindow { activeChanged = true }
-        if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName) {
+        guard case .propertyChanged(let window, let atom, let serial) = event else { return }
+        if window == connection.root && atom == connection.atoms.netActiveWindow && serial >= activeReadSerial {
+            activeChanged = true
+        }
+        if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName)
+            && serial >= titleReadSerial {
             titleChanged = true
         }
     }
+
+    /// The request serials of the last reads of `_NET_ACTIVE_WINDOW` and of the watched title.
+    private var activeReadSerial: UInt = 0
+    private var titleReadSerial: UInt = 0
 
     public var pollDescriptor: Int32 { connection.fileDescriptor }
 
     public func currentFocus() throws -> WindowFacts? {
         guard let active = try inspector.activeWindow() else { return nil }
+        return try facts(of: active)
+    }
+
+    /// The active window's facts, listening to its title changes from before its title is read
+    /// (a rename in between is not missed). Nil when None or the window is gone.
+    private func focusedWindow() throws -> WindowFacts? {
+        activeReadSerial = connection.display.nextRequestSerial
+        guard let active = try inspector.activeWindow() else { return nil }
+        try watchTitle(of: active)
+        titleReadSerial = connection.display.nextRequestSerial
+        return try facts(of: active)
+    }
+
+    private func facts(of window: Window) throws -> WindowFacts? {
         do {
-            return try inspector.facts(of: active)
+            return try inspector.facts(of: window)
         } catch let error as X11Error where error.isWindowGone {
             return nil
         }
@@ -79,9 +101,12 @@ public final class EWMHFocusSource: FocusSource {
         // itself without pause must not hold the agent here: past a bound, `nextPoll` asks to be
         // called again at once.
         backlog = true
-        for _ in 0..<Self.maxRounds {
+        for round in 0..<Self.maxRounds {
             // Another component's drain may have read our events already: they wait in the flags.
-            let read = try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
+            // After the first round, the events that matter are those our own replies brought in
+            // (queued already); later ones make the socket readable and wake the agent again.
+            let read = round == 0 ? try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
+                                  : try connection.events.dispatchQueued(limit: Self.maxEventsPerRound)
             let (active, title) = (activeChanged, titleChanged)
             (activeChanged, titleChanged) = (false, false)
             if active {
@@ -105,7 +130,7 @@ public final class EWMHFocusSource: FocusSource {
     private static let maxEventsPerRound = 256
 
     private func activeWindowChanged(debounced: Bool = false) throws -> [FocusEvent] {
-        guard let facts = try currentFocus() else {
+        guard let facts = try focusedWindow() else {
             guard reported != nil else { return [] }
             guard debounced else {
                 if noneSince == nil { noneSince = clock() }
@@ -113,20 +138,23 @@ public final class EWMHFocusSource: FocusSource {
             }
             reported = nil
             try watchTitle(of: nil)
+            try connection.display.flush()
             return [.focused(nil)]
         }
         noneSince = nil
         if let reported, reported.window == facts.window {
-            return try titleMayHaveChanged()
+            guard facts.title != reported.title else { return [] }
+            self.reported = facts
+            return [.titleChanged(facts)]
         }
         reported = facts
-        try watchTitle(of: Window(facts.window))
         return [.focused(facts)]
     }
 
     private func titleMayHaveChanged() throws -> [FocusEvent] {
         guard var facts = reported else { return [] }
         do {
+            titleReadSerial = connection.display.nextRequestSerial
             let title = try inspector.title(of: Window(facts.window))
             guard title != facts.title else { return [] }
             facts.title = title
@@ -137,18 +165,13 @@ public final class EWMHFocusSource: FocusSource {
         }
     }
 
-    /// Listens to PropertyNotify on the focused window only, and stops on the one before.
+    /// Listens to PropertyNotify on the focused window only, and stops on the one before. The
+    /// requests need no reply and are not waited for (a window that closed meanwhile gives an
+    /// error that is dropped); they go out with the next read, or the caller flushes them.
     private func watchTitle(of window: Window?) throws {
         guard window != watched else { return }
-        if let old = watched {
-            do { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
-            catch let error as X11Error where error.isWindowGone {}
-        }
-        watched = nil
-        guard let window else { return }
-        do {
-            try connection.display.selectInput(window, mask: XConstants.propertyChangeMask)
-            watched = window
-        } catch let error as X11Error where error.isWindowGone {}
+        if let old = watched { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
+        watched = window
+        if let window { try connection.display.selectInput(window, mask: XConstants.propertyChangeMask) }
     }
 }

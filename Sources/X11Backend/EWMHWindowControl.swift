@@ -13,10 +13,11 @@ public final class EWMHWindowControl: WindowControl {
     /// `_NET_CLIENT_LIST`, or, without it, every top-level's client window (WM_STATE) found by
     /// walking the tree. Windows that close while being read are left out.
     public func clientWindows() throws -> [WindowFacts] {
-        var windows = try inspector.cardinals(connection.root, connection.atoms.netClientList, maxLength: 65536)
-            .map { Window(rawValue: $0) }
-        let hasClientList = try inspector.hasProperty(connection.root, connection.atoms.netClientList)
-        if windows.isEmpty && !hasClientList {
+        var windows: [Window]
+        if let list = try inspector.clientList() {
+            windows = list
+            try connection.windowFacts.noteClientList(list)
+        } else {
             windows = try connection.display.queryTree(connection.root).children.compactMap { top in
                 try ignoringVanishedWindow { try inspector.clientWindow(in: top) }
             }

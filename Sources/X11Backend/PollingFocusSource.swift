@@ -4,6 +4,10 @@ import ScreenTimeCore
 /// The fallback for window managers without EWMH: asks the server for the input focus every
 /// `interval` and walks from the focused window (frame, client or a child of it) to the client
 /// window carrying WM_STATE.
+///
+/// It does not enable the connection's `WindowFactsCache` (it drains no events, and a window
+/// manager without EWMH keeps no `_NET_CLIENT_LIST` to prune it by): each poll reads the focused
+/// window's facts afresh, unless an EWMH focus source on the same connection enabled the cache.
 public final class PollingFocusSource: FocusSource {
     public let backendName = "XGetInputFocus polling"
     public let interval: TimeInterval

@@ -6,13 +6,36 @@ struct WindowInspector {
     var display: XDisplay { connection.display }
     var atoms: AtomTable { connection.atoms }
 
+    /// The title is read every time; the rest comes from the connection's `WindowFactsCache` when
+    /// it knows the window. The title is read first: its reply brings in the client list's change
+    /// events, which the cache applies before trusting an entry.
     func facts(of window: Window) throws -> WindowFacts {
+        do {
+            let title = try title(of: window)
+            let stable = try connection.windowFacts.facts(of: window, clientList: { try clientList() }) {
+                try stableFacts(of: window)
+            }
+            return WindowFacts(window: window.id, wmClass: stable.wmClass, wmInstance: stable.wmInstance, title: title,
+                               pid: stable.pid, executable: stable.executable, role: stable.role)
+        } catch let error as X11Error where error.isWindowGone {
+            connection.windowFacts.forget(window)
+            throw error
+        }
+    }
+
+    /// Reads what `StableWindowFacts` holds (five or six round trips).
+    func stableFacts(of window: Window) throws -> StableWindowFacts {
         let (instance, wmClass) = try classHint(of: window)
         let pid = try cardinals(window, atoms.netWMPID).first.map { Int32(truncatingIfNeeded: $0) }
         let executable = try pid.flatMap { try isLocal(window) ? LocalProcess.executableName(pid: $0) : nil }
-        return WindowFacts(window: window.id, wmClass: wmClass, wmInstance: instance, title: try title(of: window),
-                           pid: pid, executable: executable,
-                           role: try role(of: window, wmClass: wmClass, instance: instance))
+        return StableWindowFacts(wmClass: wmClass, wmInstance: instance, pid: pid, executable: executable,
+                                 role: try role(of: window, wmClass: wmClass, instance: instance))
+    }
+
+    /// `_NET_CLIENT_LIST` on the root; nil when the window manager does not set it.
+    func clientList() throws -> [Window]? {
+        try display.property(connection.root, atoms.netClientList, maxLength: 65536)
+            .map { $0.items.map { Window(rawValue: $0) } }
     }
 
     /// WM_CLASS: two NUL-terminated strings, instance then class.

@@ -6,6 +6,8 @@ public final class X11Connection {
     let root: Window
     /// Reads this connection's events for every component that uses it.
     let events: X11EventRouter
+    /// Stable facts of managed windows, shared by the focus source and the window control.
+    let windowFacts: WindowFactsCache
     /// The display's name as Xlib resolved it (`:0`).
     public let displayName: String
     private var isClosed = false
@@ -22,7 +24,22 @@ public final class X11Connection {
         }
         root = display.root
         self.displayName = display.name
+        windowFacts = WindowFactsCache(events: events, root: root, clientListAtom: atoms.netClientList)
     }
+
+    /// Selects PropertyChangeMask on the root (keeping this client's other events there) and so
+    /// enables `windowFacts`. Only for a component that drains this connection's events: nothing
+    /// else would read them.
+    func watchRootProperties() throws {
+        guard !isWatchingRoot else { return }
+        let mask = try display.attributes(root).eventMask
+        try display.selectInput(root, mask: mask | XConstants.propertyChangeMask)
+        try display.sync()
+        isWatchingRoot = true
+        windowFacts.enable()
+    }
+
+    private var isWatchingRoot = false
 
     deinit { close() }
 

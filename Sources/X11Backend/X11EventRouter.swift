@@ -32,17 +32,36 @@ final class X11EventRouter {
     }
 
     /// Reads up to `limit` events, those queued in Xlib and those readable on the socket without
-    /// blocking, and dispatches each; returns how many were read.
+    /// blocking (one read of the socket), and dispatches each; returns how many were read.
     @discardableResult
     func dispatchPending(limit: Int = 256) throws -> Int {
+        try dispatch(limit: limit, available: try display.pendingEvents())
+    }
+
+    /// Dispatches up to `limit` events Xlib has queued already, without reading the socket (no
+    /// syscall): those the server sent before the replies read so far. Returns how many.
+    @discardableResult
+    func dispatchQueued(limit: Int = .max) throws -> Int {
+        try dispatch(limit: limit, available: display.queuedEvents())
+    }
+
+    private func dispatch(limit: Int, available: Int32) throws -> Int {
         var read = 0
-        while read < limit, try display.pendingEvents() > 0 {
+        var queued = available
+        while read < limit && queued > 0 {
+            try dispatchNext()
             read += 1
-            let event = try display.nextEvent(codes: codes)
-            if case .other = event { continue }
-            for (_, handler) in handlers { handler(event) }
+            queued -= 1
+            // Handlers make no requests, but count again once the known ones are done.
+            if queued == 0 { queued = display.queuedEvents() }
         }
         return read
+    }
+
+    private func dispatchNext() throws {
+        let event = try display.nextEvent(codes: codes)
+        if case .other = event { return }
+        for (_, handler) in handlers { handler(event) }
     }
 
     /// Events wait in Xlib's queue, where polling the socket would not see them (our own round

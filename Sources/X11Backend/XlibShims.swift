@@ -94,7 +94,9 @@ struct ExtensionEventCodes {
 
 /// An event read from the connection, reduced to what the backend reacts to.
 enum XEventSummary {
-    case propertyChanged(window: Window, atom: Atom)
+    /// `serial`: the last request the server had processed when it changed the property; a
+    /// change with a serial below a read's request was seen by that read.
+    case propertyChanged(window: Window, atom: Atom, serial: UInt)
     case syncAlarm(SyncAlarm)
     /// The server's screen saver started (on or cycling) or stopped.
     case screenSaver(on: Bool)
@@ -246,9 +248,20 @@ struct XDisplay {
                                 isViewable: attributes.map_state == IsViewable)
     }
 
+    /// Queued, not waited for: an error (BadWindow when the window just closed, which callers
+    /// accept) arrives later, outside any `checked` call, and is dropped. Flush or make a round
+    /// trip before waiting on the socket.
     func selectInput(_ window: Window, mask: Int) throws {
-        try checked("XSelectInput", window: window, sync: true) { XSelectInput(pointer, window.rawValue, mask) }
+        try checked("XSelectInput", window: window) { XSelectInput(pointer, window.rawValue, mask) }
     }
+
+    /// Sends the queued requests without waiting for the server.
+    func flush() throws {
+        try checked("XFlush") { XFlush(pointer) }
+    }
+
+    /// The serial the next request will get: the difference across a call counts its requests.
+    var nextRequestSerial: UInt { XNextRequest(pointer) }
 
     func queryTree(_ window: Window) throws -> (parent: Window, children: [Window]) {
         var root: UInt = 0
@@ -273,10 +286,13 @@ struct XDisplay {
     }
 
     /// ICCCM iconify: a WM_CHANGE_STATE client message to the root, which the WM acts on.
+    /// Flushed, not synced: the message names the window in its data, so the server has no error
+    /// to give about it (and the WM acts later anyway).
     func iconify(_ window: Window) throws {
-        try checked("XIconifyWindow", window: window, sync: true, succeeded: { $0 != 0 }) {
+        try checked("XIconifyWindow", window: window, succeeded: { $0 != 0 }) {
             XIconifyWindow(pointer, window.rawValue, screen)
         }
+        try flush()
     }
 
     /// Events queued now (reading whatever the socket holds, without blocking).
@@ -295,7 +311,7 @@ struct XDisplay {
         try checked("XNextEvent") { XNextEvent(pointer, &event) }
         if event.type == PropertyNotify {
             return .propertyChanged(window: Window(rawValue: event.xproperty.window),
-                                    atom: Atom(rawValue: event.xproperty.atom))
+                                    atom: Atom(rawValue: event.xproperty.atom), serial: event.xproperty.serial)
         }
         // Xlib converted extension events into the extension's struct (the extension's query
         // registered the converter), stored in the XEvent union.

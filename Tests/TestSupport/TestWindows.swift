@@ -174,6 +174,25 @@ public final class TestWindowClient {
         return XGetWindowAttributes(display, window.xid, &attributes) != 0 && attributes.map_state == IsViewable
     }
 
+    /// Withdraws the window (ICCCM: unmap, plus the synthetic UnmapNotify) and waits until the
+    /// window manager has dropped it from `_NET_CLIENT_LIST`.
+    public func withdraw(_ window: TestWindow) throws {
+        XWithdrawWindow(display, window.xid, XDefaultScreen(display))
+        XSync(display, 0)
+        guard waitUntil(timeout: 5, { !self.clientList().contains(window.xid) }) else {
+            throw Failure.notManaged("withdrawal of \(window)")
+        }
+    }
+
+    /// Maps a withdrawn window again and waits until the window manager manages it.
+    public func remap(_ window: TestWindow) throws {
+        XMapWindow(display, window.xid)
+        XSync(display, 0)
+        guard waitUntil(timeout: 5, { self.clientList().contains(window.xid) }) else {
+            throw Failure.notManaged("window \(window) mapped again")
+        }
+    }
+
     /// Destroys the window.
     public func close(_ window: TestWindow) {
         XDestroyWindow(display, window.xid)
