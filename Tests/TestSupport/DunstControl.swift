@@ -46,6 +46,7 @@ public final class DunstControl {
         while IFS= read -r line; do
             case "$line" in
                 "#$label ("*"[$id,"*) answer="$line"; break ;;
+                "#$label ("*) [ -z "$id" ] && { answer="$line"; break; } ;;
             esac
         done < "$dir/menu"
         printf '%s\n' "$answer"
@@ -71,12 +72,13 @@ public final class DunstControl {
         }
     }
 
-    /// Chooses the action labelled `label` on notification `id`, as a user would in dunst's menu.
-    /// Returns once dunst has been given the choice; the ActionInvoked signal follows.
-    public func chooseAction(label: String, notification id: UInt32, timeout: TimeInterval = 5) throws {
+    /// Chooses the action labelled `label` on notification `id` (nil: the first showing that
+    /// label), as a user would in dunst's menu. Returns once dunst has been given the choice; the
+    /// ActionInvoked signal follows.
+    public func chooseAction(label: String, notification id: UInt32?, timeout: TimeInterval = 5) throws {
         let chosen = menuDirectory.appendingPathComponent("chosen")
         try? FileManager.default.removeItem(at: chosen)
-        try "\(label)\n\(id)\n".write(to: menuDirectory.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
+        try "\(label)\n\(id.map(String.init) ?? "")\n".write(to: menuDirectory.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
         _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
                                 interface: "org.dunstproject.cmd0", method: "ContextMenuCall")
         let deadline = Date().addingTimeInterval(timeout)
@@ -87,7 +89,7 @@ public final class DunstControl {
         let answer = (try? String(contentsOf: chosen, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if answer.isEmpty {
             let menu = (try? String(contentsOf: menuDirectory.appendingPathComponent("menu"), encoding: .utf8)) ?? ""
-            throw Failure.noSuchAction(label: label, id: id, menu: menu)
+            throw Failure.noSuchAction(label: label, id: id ?? 0, menu: menu)
         }
     }
 

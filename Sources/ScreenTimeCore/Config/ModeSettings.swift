@@ -36,6 +36,8 @@ public struct ModeSettings: Equatable, Sendable {
     public var defaultSleepTimes = SleepTimes.defaults
     public var pinnedBedtime: WallTime?
     public var pinnedWakeTime: WallTime?
+    /// What a mode's way through grants (`productivity-bypass = 3m`), where it differs from DESIGN.md's defaults.
+    public var bypassGrants: [Mode: TimeInterval] = [:]
 
     public init() {}
 
@@ -68,6 +70,8 @@ public enum ModeConfigKey {
     public static let breakLength = "break-length"
     public static let breaks = "breaks"
     public static let automatic = "automatic"
+    /// `<mode>-bypass = DURATION`.
+    public static let bypassSuffix = "-bypass"
 
     static let modeKeys = [enabled, automatic, bedtime, wakeTime, defaultBedtime, defaultWakeTime, windDownBefore, sleepAfterWindDown,
                            wakeUpBefore, wakeUpAfter, stayUpFor, breakEvery, breakLength, breaks]
@@ -125,6 +129,11 @@ extension ModeSettings {
             case ModeConfigKey.breakLength: breaks.length = try duration(value, line, positive: true)
             case ModeConfigKey.breaks: breaks.isEnabled = try onOff(value, line)
             case ModeConfigKey.automatic: automatic.isEnabled = try onOff(value, line)
+            case let key where key.hasSuffix(ModeConfigKey.bypassSuffix):
+                guard let mode = Mode(name: String(key.dropLast(ModeConfigKey.bypassSuffix.count))), mode != .cheatDay else {
+                    throw fail(line, "`\(key)`: a bypass is set per mode, e.g. productivity-bypass = 3m")
+                }
+                bypassGrants[mode] = try duration(value, line, positive: true)
             default:
                 // `productivity = off`: one key per mode.
                 guard let mode = Mode(name: key) else {

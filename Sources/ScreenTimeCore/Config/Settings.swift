@@ -32,8 +32,9 @@ public struct Settings: Equatable, Sendable {
 
     /// What `mode` does, with the user's changes; `onBreak` during a Productivity break.
     public func profile(for mode: Mode, onBreak: Bool = false) -> ModeProfile {
-        if mode == .productivity && onBreak { return productivityBreakProfile }
-        return modeProfiles[mode] ?? .defaults(for: mode)
+        var profile = mode == .productivity && onBreak ? productivityBreakProfile : modeProfiles[mode] ?? .defaults(for: mode)
+        if let grant = modes.bypassGrants[mode], profile.bypassGrant != nil { profile.bypassGrant = grant }
+        return profile
     }
 
     /// Apps that are never restricted whatever the file says: the agent itself and the

@@ -1,0 +1,69 @@
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import UsageStore
+import XCTest
+
+/// Modes on the real desktop: Productivity lets productivity apps be and disables the rest, with a
+/// way through chosen in the real notification server.
+final class AgentModeDesktopTests: XCTestCase {
+    func testProductivityDisablesAContentAppAndThreeMoreMinutesLetItStayForTheirTime() throws {
+        let desk = try DesktopHarness.shared()
+        let windows = try TestWindowClient(display: desk.display)
+        let monitor = try BusMonitor(address: desk.busAddress)
+        let dunst = try DunstControl(desktop: desk)
+        // "3 more minutes" shortened to 3 s for the test.
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: """
+            [general]
+            idle-after = 1h
+            [modes]
+            automatic = off
+            breaks = off
+            productivity-bypass = 3s
+            """)
+        let applications = URL(fileURLWithPath: environment["XDG_DATA_DIRS"]!).appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Code Editor\nExec=editor\nStartupWMClass=Editor\nCategories=Development;\n"
+            .write(to: applications.appendingPathComponent("editor.desktop"), atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=Video Player\nExec=video\nStartupWMClass=Video\nCategories=AudioVideo;Video;\n"
+            .write(to: applications.appendingPathComponent("video.desktop"), atomically: true, encoding: .utf8)
+        let agent = try AgentProcess(environment: environment, desk: desk)
+
+        let editor = try windows.openWindow(class: "Editor", title: "main.swift")
+        let video = try windows.openWindow(class: "Video", title: "a film")
+        windows.activate(video)
+        XCTAssertTrue(eventually { (try? agent.cli(["status", "--json"]).out.contains("\"focused\" : \"video\"")) == true })
+
+        let switched = try agent.cli(["mode", "productivity"])
+        XCTAssertEqual(switched.status, 0, switched.err)
+        XCTAssertTrue(eventually { windows.wmState(video) == 3 }, "the focused content app is disabled at the switch")
+        let modeNotice = try monitor.waitForNotify { $0.icon == "screentime-productivity" }
+        XCTAssertEqual(modeNotice.summary.contains("Productivity"), true, modeNotice.summary)
+        let offer = try monitor.waitForNotify { $0.actions.first == "continue" && $0.summary.contains("Video Player") }
+        XCTAssertEqual(offer.actions, ["continue", "3 more seconds", "ok", "OK"])
+        let status = try StatusFormat.decode(agent.cli(["status", "--json"]).out)
+        XCTAssertEqual(status.mode, "productivity")
+        XCTAssertTrue(status.reason.lowercased().contains("you"), status.reason)
+
+        // An allowed (Development) app stays.
+        windows.activate(editor)
+        XCTAssertTrue(eventually { (try? agent.cli(["status", "--json"]).out.contains("\"focused\" : \"editor\"")) == true })
+        usleep(500_000)
+        XCTAssertEqual(windows.wmState(editor), 1)
+
+        // The way through, chosen in dunst's own menu: the video may stay for its 3 s, then goes.
+        try dunst.chooseAction(label: "3 more seconds", notification: nil)
+        XCTAssertTrue(eventually {
+            let store = try? UsageDatabase(path: agent.databasePath, readOnly: true)
+            return (try? store?.bypasses(from: Date().addingTimeInterval(-60), to: Date().addingTimeInterval(1)))??.contains { $0.app == "video" && $0.mode == "productivity" && $0.granted == 3 } == true
+        }, "the way through is recorded with the mode")
+        windows.activate(video)
+        XCTAssertTrue(eventually { windows.wmState(video) == 1 })
+        let allowed = Date()
+        usleep(1_500_000)
+        XCTAssertEqual(windows.wmState(video), 1, "usable inside the 3 s")
+        XCTAssertTrue(eventually(4) { windows.wmState(video) == 3 })
+        XCTAssertEqual(Date().timeIntervalSince(allowed), 3, accuracy: 1)
+        XCTAssertEqual(windows.wmState(editor) == 3, false)
+    }
+}
