@@ -36,6 +36,8 @@ public final class AgentRunner {
     var stopRequested: Int32?
     var statusDirty = false
     var modeDecision: ModeDecision?
+    /// The sleep times last decided from (learned, default or pinned), for `status`.
+    var sleepTimes: SleepTimes?
     /// The calendars' mode events, expanded by a short-lived `screentime calendar expand`.
     let calendars: CalendarRefresher
     /// Changes in the calendars' folders.
@@ -313,7 +315,9 @@ public final class AgentRunner {
         var backends: [String: String] = [:]
         if let desktop { backends["focus"] = desktop.focus.backendName; backends["idle"] = desktop.idle.backendName }
         if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
-        return engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
+        var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
+        status.sleepTimes = sleepTimes?.summary
+        return status
     }
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
@@ -343,6 +347,7 @@ public final class AgentRunner {
             Log.warning("cannot read the mode state: \(error)")
             return
         }
+        sleepTimes = inputs.sleepTimes
         let decision = ModeResolver(inputs: inputs, zone: zone).resolve(at: now)
         guard decision != modeDecision else { return }
         if decision.mode != modeDecision?.mode {

@@ -44,6 +44,7 @@ final class AgentModeDesktopTests: XCTestCase {
         let status = try StatusFormat.decode(agent.cli(["status", "--json"]).out)
         XCTAssertEqual(status.mode, "productivity")
         XCTAssertTrue(status.reason.lowercased().contains("you"), status.reason)
+        XCTAssertEqual(status.sleepTimes, "bedtime 23:00 (default until 3 nights are known), wake time 07:00 (default until 3 nights are known)")
 
         // An allowed (Development) app stays.
         windows.activate(editor)

@@ -44,6 +44,8 @@ public struct StatusSnapshot: Equatable, Codable, Sendable {
     public var apps: [App]
     /// A problem with the config file, with its line, while the last good one is in force.
     public var configProblem: String?
+    /// The bedtime and wake time Wind Down, Sleep and Wake Up follow, and where they come from.
+    public var sleepTimes: String? = nil
     /// Backends in use, for `doctor` and bars: focus, idle, notifications, display.
     public var backends: [String: String]
 }
@@ -102,6 +104,7 @@ public enum StatusFormat {
                                                : "on \(next.at.prefix(10)) at \(clock(next.at))"
             lines.append("Next: \(next.modeName) \(when)")
         }
+        if let sleep = status.sleepTimes { lines.append("Sleep times: \(sleep)") }
         lines += [
                      "Today: \(DurationText.spoken(status.totalSeconds)) of app time since \(clock(status.dayStart))\(status.active ? "" : ", idle now")"]
         if let problem = status.configProblem { lines.append("Config problem: \(problem) (the last good configuration is in force)") }

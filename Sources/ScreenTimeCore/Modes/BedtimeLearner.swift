@@ -145,3 +145,17 @@ enum ClockCircle {
         return WallTime(secondsOfDay: Int((best!.mean / 60).rounded()) * 60)
     }
 }
+
+extension SleepTimes {
+    /// `bedtime 23:30 (learned from 5 nights), wake time 07:00 (default)`.
+    public var summary: String {
+        func source(_ source: Source) -> String {
+            switch source {
+            case .defaults: return "default until 3 nights are known"
+            case .learned(let nights): return "learned from \(nights) night\(nights == 1 ? "" : "s")"
+            case .pinned: return "set by you"
+            }
+        }
+        return "bedtime \(bedtime) (\(source(bedtimeSource))), wake time \(wakeTime) (\(source(wakeTimeSource)))"
+    }
+}
