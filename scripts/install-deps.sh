@@ -15,5 +15,5 @@ missing=$(for p in $packages; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null
 if [ -n "$missing" ]; then
     $sudo apt-get update -qq
     # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
 fi
