@@ -48,8 +48,15 @@ func rssMegabytes(_ pid: Int32) -> Double {
     return (Double(line.split(separator: " ")[1]) ?? 0) / 1024
 }
 
+/// Time on a CPU in seconds, to the nanosecond (/proc/PID/schedstat), where utime/stime count 10 ms ticks.
+func cpuTime(_ pid: Int32) -> Double {
+    let text = (try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8)) ?? "0"
+    return (Double(text.split(separator: " ").first ?? "0") ?? 0) / 1e9
+}
+
 let pid = agent.process.processIdentifier
 let cpuBefore = cpuSeconds(pid)
+let onCPUBefore = cpuTime(pid)
 var latencies: [Double] = []
 let end = Date().addingTimeInterval(seconds)
 var turn = 0
@@ -69,9 +76,9 @@ while Date() < end {
     let now = DispatchTime.now().uptimeNanoseconds
     if next > now { usleep(useconds_t((next - now) / 1000)) }
 }
+let onCPU = cpuTime(pid) - onCPUBefore
 let cpuAfter = cpuSeconds(pid)
 let (user, system) = (cpuAfter.user - cpuBefore.user, cpuAfter.system - cpuBefore.system)
-let cpu = user + system
 let rss = rssMegabytes(pid)
 agent.stop()
 
@@ -79,6 +86,6 @@ latencies.sort()
 func percentile(_ p: Double) -> Double { latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
 print("focus switches: \(turn) in \(Int(seconds)) s; disabled-app activations measured: \(latencies.count) of \(turn / 3)")
 print(String(format: "activation -> minimize latency: median %.1f ms, p90 %.1f ms, max %.1f ms", percentile(0.5), percentile(0.9), latencies.last ?? .nan))
-print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s; user %.3f s, system %.3f s)",
-             cpu, seconds, cpu * 60 / seconds, user, system))
+print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s; ticks: user %.2f s, system %.2f s)",
+             onCPU, seconds, onCPU * 60 / seconds, user, system))
 print(String(format: "agent RSS: %.1f MB", rss))
