@@ -31,8 +31,7 @@ public final class AgentRunner {
     var desiredFilter = DisplayFilterName.none
     let signals = SignalWatch()
     var nextReconnect: Date?
-    var openInterval: IntervalID?
-    var lastFlush = Date.distantPast
+    let usage: UsageWriter
     var stopRequested: Int32?
     var statusDirty = false
     var modeDecision: ModeDecision?
@@ -48,6 +47,7 @@ public final class AgentRunner {
         let environment = options.environment
         config = ConfigSource(path: XDGPaths.configFile(environment: environment))
         store = try UsageDatabase(path: XDGPaths.databaseFile(environment: environment))
+        usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
         resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
         calendars = CalendarRefresher(environment: environment)
         let now = Date()
@@ -183,7 +183,7 @@ public final class AgentRunner {
         var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect, screen?.nextStep, modeDecision?.next?.at,
                                   calendars.nextRefresh,
                                   desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)]
-        if openInterval != nil { deadlines.append(lastFlush.addingTimeInterval(options.flushInterval)) }
+        deadlines.append(usage.nextFlush)
         if desktop?.connection.hasQueuedEvents == true { deadlines.append(now) }
         return deadlines.compactMap { $0 }.min()
     }
@@ -193,7 +193,7 @@ public final class AgentRunner {
         if let next = engine.nextDeadline(), next <= now { apply(engine.handle(.tick, at: now)) }
         let polls = [desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)].compactMap { $0 }
         if polls.contains(where: { $0 <= now }) || desktop?.connection.hasQueuedEvents == true { handle(.x11) }
-        if let id = openInterval, now >= lastFlush.addingTimeInterval(options.flushInterval) { flush(id, to: now) }
+        if let due = usage.nextFlush, due <= now { flushUsage(now: now) }
         if let due = nextReconnect, due <= now { reconnect(now: now) }
         if let step = screen?.nextStep, step <= now {
             do { try screen?.step(now: now) } catch { Log.warning("display filter: \(error)") }
@@ -257,13 +257,9 @@ public final class AgentRunner {
     // MARK: - Actions
 
     func apply(_ actions: [EngineAction]) {
-        let carryOutAll = {
-            for action in actions {
-                do { try self.carryOut(action) } catch { Log.warning("\(action): \(error)") }
-            }
+        for action in actions {
+            do { try carryOut(action) } catch { Log.warning("\(action): \(error)") }
         }
-        guard actions.filter(\.writesUsage).count > 1 else { return carryOutAll() }
-        do { try store.transaction(carryOutAll) } catch { Log.warning("cannot write usage: \(error)") }
     }
 
     func carryOut(_ action: EngineAction) throws {
@@ -277,11 +273,9 @@ public final class AgentRunner {
                 engine.settings.titleRules.app(for: resolver.app(for: facts), title: facts.title).id
             }
         case .beginInterval(let app, let title, let mode, let at):
-            openInterval = try store.beginInterval(app: app, title: title, mode: mode, at: at)
-            lastFlush = at
+            usage.begin(app: app, title: title, mode: mode, at: at)
         case .endInterval(let at):
-            if let id = openInterval { flush(id, to: at) }
-            openInterval = nil
+            usage.end(at: at)
         case .recordBypass(let app, let mode, let granted, let at):
             try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
         case .recordLimitHit(let app, let used, let at):
@@ -298,13 +292,14 @@ public final class AgentRunner {
         }
     }
 
-    func flush(_ id: IntervalID, to end: Date) {
-        do { try store.extendInterval(id, to: end) } catch { Log.warning("cannot write usage: \(error)") }
-        lastFlush = end
+    func flushUsage(now: Date) {
+        do { try usage.flush(now: now) } catch { Log.warning("cannot write usage: \(error)") }
     }
 
     func shutDown(reason: String) {
-        apply(engine.handle(.focus(nil), at: Date()))
+        let now = Date()
+        apply(engine.handle(.focus(nil), at: now))
+        flushUsage(now: now)
         screen?.restoreAndClose()
         bus?.close()
         desktop?.connection.close()
@@ -372,16 +367,6 @@ public final class AgentRunner {
         return [path] + children.map { path + "/" + $0 }.filter {
             var childIsDirectory = false
             return FileManager.default.fileExists(atPath: $0, isDirectory: &childIsDirectory) && childIsDirectory
-        }
-    }
-}
-
-extension EngineAction {
-    /// Whether carrying it out writes to the usage store.
-    var writesUsage: Bool {
-        switch self {
-        case .beginInterval, .endInterval, .recordBypass, .recordLimitHit, .recordModeChange: return true
-        case .notify, .closeNotification, .minimize, .setDisplayFilter, .notifyMode, .statusChanged: return false
         }
     }
 }
