@@ -48,7 +48,7 @@ final class X11ConnectionTests: XCTestCase {
     func testServerGoingAwayMakesRequestsThrowConnectionLost() throws {
         let server = try ThrowawayXServer()
         let connection = try server.connect()
-        let idle = try ScreenSaverIdleSource(connection: connection)
+        let idle = try X11IdleWatch(connection: connection, threshold: 60, mechanism: .polling)
         let polling = try PollingFocusSource(connection: connection)
         let control = EWMHWindowControl(connection: connection)
 
@@ -67,6 +67,6 @@ final class X11ConnectionTests: XCTestCase {
         _ = try DesktopHarness.shared()
         let other = try X11Connection()
         XCTAssertFalse(other.isConnectionLost)
-        XCTAssertNoThrow(try ScreenSaverIdleSource(connection: other).idleSeconds())
+        XCTAssertNoThrow(try X11IdleWatch(connection: other, threshold: 60).idleSeconds())
     }
 }

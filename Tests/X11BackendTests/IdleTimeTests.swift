@@ -3,11 +3,12 @@ import TestSupport
 import X11Backend
 import XCTest
 
-final class ScreenSaverIdleSourceTests: XCTestCase {
+/// The idle counter as `X11IdleWatch` reads it (the polling fallback and every transition rely on it).
+final class IdleTimeTests: XCTestCase {
     /// Input comes from `xdotool mousemove` (XTest inside xdotool): this module links no XTest.
     func testIdleGrowsWithoutInputAndResetsOnInput() throws {
         let desk = try DesktopHarness.shared()
-        let idle = try ScreenSaverIdleSource(connection: X11Connection())
+        let idle = try X11IdleWatch(connection: X11Connection(), threshold: 60)
         try desk.run("xdotool", ["mousemove", "100", "100"])
         let start = try idle.idleSeconds()
         usleep(300_000)
