@@ -60,13 +60,23 @@ public final class AgentRunner {
                         usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants)
     }
 
-    /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status.
+    /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status. Every way out, an error
+    /// included, goes through `shutDown`: usage written, screen colours restored.
     public func run() throws -> Int32 {
         bus = try AgentBus(runner: self)
         resolveMode(now: Date())
         connectDesktop(now: Date())
-        let watch = config.startWatching()
         Log.info("running; config \(config.path), data \(store.path)")
+        do { try loop() } catch {
+            shutDown(reason: "\(error)")
+            throw error
+        }
+        shutDown(reason: "signal \(stopRequested!)")
+        return 0
+    }
+
+    private func loop() throws {
+        let watch = config.startWatching()
         while stopRequested == nil {
             let now = Date()
             var descriptors: [(Int32, Source)] = [(signals.fileDescriptor, .signal), (watch, .config)]
@@ -80,16 +90,12 @@ public final class AgentRunner {
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
             let readable = Set(fds.filter { $0.revents != 0 }.map(\.fd))
             for (fd, source) in descriptors where readable.contains(fd) { handle(source) }
-            // Xlib may have queued events while we talked to the server: drain them too.
-            if let desktop, !readable.contains(desktop.connection.fileDescriptor) { handle(.x11) }
             handleDeadlines(now: Date())
             if statusDirty {
                 statusDirty = false
                 bus?.statusChanged()
             }
         }
-        shutDown(reason: "signal \(stopRequested!)")
-        return 0
     }
 
     enum Source { case signal, config, x11, bus, screen, calendars }
@@ -181,15 +187,16 @@ public final class AgentRunner {
     func nextDeadline() -> Date? {
         let now = Date()
         var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect, screen?.nextStep, modeDecision?.next?.at,
-                                  calendars.nextRefresh,
+                                  calendars.nextRefresh, usage.nextFlush,
                                   desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)]
-        deadlines.append(usage.nextFlush)
         if desktop?.connection.hasQueuedEvents == true { deadlines.append(now) }
         return deadlines.compactMap { $0 }.min()
     }
 
     func handleDeadlines(now: Date) {
-        if let change = modeDecision?.next?.at ?? calendars.nextRefresh, change <= now { resolveMode(now: now) }
+        if [modeDecision?.next?.at, calendars.nextRefresh].contains(where: { $0.map { $0 <= now } ?? false }) {
+            resolveMode(now: now)
+        }
         if let next = engine.nextDeadline(), next <= now { apply(engine.handle(.tick, at: now)) }
         let polls = [desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)].compactMap { $0 }
         if polls.contains(where: { $0 <= now }) || desktop?.connection.hasQueuedEvents == true { handle(.x11) }
