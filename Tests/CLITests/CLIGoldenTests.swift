@@ -120,3 +120,27 @@ final class CLIGoldenTests: XCTestCase {
         try assertGolden("report-range.csv", try run(["report", "--from", "2026-11-27", "--to", "2026-11-28", "--csv"]).out)
     }
 }
+
+/// `status` from the built binary, asking a real running agent (the desktop harness).
+final class StatusGoldenTests: XCTestCase {
+    func testStatusOfAFreshDay() throws {
+        let desk = try DesktopHarness.shared()
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        environment["TZ"] = "UTC"
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        let text = try agent.cli(["status"])
+        XCTAssertEqual(text.status, 0, text.err)
+        XCTAssertEqual(text.out, """
+            Mode: Standard (always on when no other mode is active)
+            Sleep times: bedtime 23:00 (default until 3 nights are known), wake time 07:00 (default until 3 nights are known)
+            Today: 0 s of app time since 04:00
+            No app time yet today.
+            Commands: screentime report today · screentime limit set APP 1h · screentime important add APP
+
+            """)
+        let json = try StatusFormat.decode(agent.cli(["status", "--json"]).out)
+        XCTAssertEqual(json.mode, "standard")
+        XCTAssertEqual(json.apps, [])
+        XCTAssertNil(json.next)
+    }
+}
