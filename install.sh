@@ -11,6 +11,9 @@ done
 bin="$HOME/.local/bin"
 install -Dm755 .build/release/screentime "$bin/screentime"
 install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
+# The app's and the modes' icons, for notifications and status bars.
+icons="${XDG_DATA_HOME:-$HOME/.local/share}/icons/hicolor/scalable/apps"
+mkdir -p "$icons" && install -m644 packaging/icons/*.svg "$icons/"
 
 if systemctl --user show-environment >/dev/null 2>&1; then
     unit="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user/screentime.service"
