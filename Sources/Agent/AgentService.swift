@@ -39,8 +39,10 @@ struct AgentService {
             return [.strings((kind == .important ? settings.important : settings.essential).sorted().map(\.rawValue))]
         case AgentInterface.Method.continue:
             let app = try appArgument(arguments, 0)
-            guard runner.engine.isOverLimit(app, at: Date()) else {
-                throw BusMethodError(name: AgentInterface.Error.unknownApp, message: "\(app) has not reached its limit today")
+            let now = Date()
+            guard runner.engine.isOverLimit(app, at: now) || !runner.engine.modeAllows(app, at: now) else {
+                throw BusMethodError(name: AgentInterface.Error.unknownApp,
+                                     message: "\(app) is not held back: it has time left today and this mode allows it")
             }
             runner.send(.continueRequested(app))
         case AgentInterface.Method.setMode:
