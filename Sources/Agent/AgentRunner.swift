@@ -77,19 +77,27 @@ public final class AgentRunner {
 
     private func loop() throws {
         let watch = config.startWatching()
+        // Reused every turn: a turn allocates nothing when the descriptors stay the same.
+        var descriptors: [(fd: Int32, source: Source)] = []
+        var fds: [pollfd] = []
         while stopRequested == nil {
             let now = Date()
-            var descriptors: [(Int32, Source)] = [(signals.fileDescriptor, .signal), (watch, .config)]
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append((signals.fileDescriptor, .signal))
+            descriptors.append((watch, .config))
             if let desktop { descriptors.append((desktop.connection.fileDescriptor, .x11)) }
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
             if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
-            var fds = descriptors.filter { $0.0 >= 0 }.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
-            let timeout = nextDeadline().map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
+            descriptors.removeAll { $0.fd < 0 }
+            fds.removeAll(keepingCapacity: true)
+            for (fd, _) in descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            let timeout = nextDeadline(now: now).map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
-            let readable = Set(fds.filter { $0.revents != 0 }.map(\.fd))
-            for (fd, source) in descriptors where readable.contains(fd) { handle(source) }
+            if ready > 0 {
+                for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
+            }
             handleDeadlines(now: Date())
             if statusDirty {
                 statusDirty = false
@@ -184,25 +192,36 @@ public final class AgentRunner {
 
     // MARK: - Deadlines
 
-    func nextDeadline() -> Date? {
-        let now = Date()
-        var deadlines: [Date?] = [engine.nextDeadline(), nextReconnect, screen?.nextStep, modeDecision?.next?.at,
-                                  calendars.nextRefresh, usage.nextFlush,
-                                  desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)]
-        if desktop?.connection.hasQueuedEvents == true { deadlines.append(now) }
-        return deadlines.compactMap { $0 }.min()
+    func nextDeadline(now: Date) -> Date? {
+        var earliest: Date?
+        func consider(_ date: Date?) {
+            if let date, earliest.map({ date < $0 }) ?? true { earliest = date }
+        }
+        consider(engine.nextDeadline())
+        consider(nextReconnect)
+        consider(screen?.nextStep)
+        consider(modeDecision?.next?.at)
+        consider(calendars.nextRefresh)
+        consider(usage.nextFlush)
+        if let desktop {
+            consider(desktop.focus.nextPoll(after: now))
+            consider(desktop.idle.nextPoll(after: now))
+            if desktop.connection.hasQueuedEvents { consider(now) }
+        }
+        return earliest
     }
 
     func handleDeadlines(now: Date) {
-        if [modeDecision?.next?.at, calendars.nextRefresh].contains(where: { $0.map { $0 <= now } ?? false }) {
-            resolveMode(now: now)
+        func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
+        if due(modeDecision?.next?.at) || due(calendars.nextRefresh) { resolveMode(now: now) }
+        if due(engine.nextDeadline()) { apply(engine.handle(.tick, at: now)) }
+        if let desktop, due(desktop.focus.nextPoll(after: now)) || due(desktop.idle.nextPoll(after: now))
+            || desktop.connection.hasQueuedEvents {
+            handle(.x11)
         }
-        if let next = engine.nextDeadline(), next <= now { apply(engine.handle(.tick, at: now)) }
-        let polls = [desktop?.focus.nextPoll(after: now), desktop?.idle.nextPoll(after: now)].compactMap { $0 }
-        if polls.contains(where: { $0 <= now }) || desktop?.connection.hasQueuedEvents == true { handle(.x11) }
-        if let due = usage.nextFlush, due <= now { flushUsage(now: now) }
-        if let due = nextReconnect, due <= now { reconnect(now: now) }
-        if let step = screen?.nextStep, step <= now {
+        if due(usage.nextFlush) { flushUsage(now: now) }
+        if due(nextReconnect) { reconnect(now: now) }
+        if due(screen?.nextStep) {
             do { try screen?.step(now: now) } catch { Log.warning("display filter: \(error)") }
         }
     }

@@ -20,6 +20,7 @@ public final class BusConnection {
     private var objects: [String: ExportedObject] = [:]
     private var signalHandlers: [(interface: String, member: String?, handler: SignalHandler)] = []
     private var monitorHandler: SignalHandler?
+    private var templates = MessageTemplates()
 
     private struct ExportedObject {
         var handlers: [String: MethodHandler] = [:]
@@ -105,9 +106,14 @@ public final class BusConnection {
     public func call(destination: String, path: String, interface: String, method: String,
                      arguments: [BusValue] = [], timeout: Duration = .seconds(5), autoStart: Bool = true) throws -> [BusValue] {
         guard !isClosed else { throw BusError.disconnected }
-        let message = try MessageRef.methodCall(destination: destination, path: path, interface: interface, member: method)
-        message.setAutoStart(autoStart)
-        try message.append(arguments)
+        let key = MessageTemplates.Key(destination: destination, path: path, interface: interface, member: method,
+                                       arguments: arguments, autoStart: autoStart)
+        let message = try templates.message(for: key) {
+            let message = try MessageRef.methodCall(destination: destination, path: path, interface: interface, member: method)
+            message.setAutoStart(autoStart)
+            try message.append(arguments)
+            return message
+        }
         let reply = try raw.call(message, timeoutMilliseconds: Self.milliseconds(timeout))
         return reply.arguments()
     }
@@ -140,8 +146,13 @@ public final class BusConnection {
 
     public func emitSignal(path: String, interface: String, member: String, arguments: [BusValue] = []) throws {
         guard !isClosed else { throw BusError.disconnected }
-        let message = try MessageRef.signal(path: path, interface: interface, member: member)
-        try message.append(arguments)
+        let key = MessageTemplates.Key(destination: nil, path: path, interface: interface, member: member,
+                                       arguments: arguments, autoStart: true)
+        let message = try templates.message(for: key) {
+            let message = try MessageRef.signal(path: path, interface: interface, member: member)
+            try message.append(arguments)
+            return message
+        }
         try raw.send(message)
     }
 

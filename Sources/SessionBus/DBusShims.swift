@@ -115,6 +115,15 @@ final class MessageRef {
         return MessageRef(owning: reply)
     }
 
+    /// A new, unsent message with this one's header and body (no serial yet): sending the same
+    /// message again costs a copy instead of building it anew.
+    func copy() throws -> MessageRef {
+        guard let copy = dbus_message_copy(pointer) else {
+            throw BusError.outOfMemory(context: "copying \(member ?? "message")")
+        }
+        return MessageRef(owning: copy)
+    }
+
     /// Whether the bus may start an activatable service to receive this call (D-Bus activation).
     func setAutoStart(_ on: Bool) { dbus_message_set_auto_start(pointer, on ? 1 : 0) }
 
