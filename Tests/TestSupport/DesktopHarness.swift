@@ -104,7 +104,10 @@ public final class DesktopHarness {
     }
 
     /// Starts dunst (again, after `stopNotificationServer()`), waiting until it owns its bus name.
+    /// A second start while one runs is a test's mistake: it would leave a dunst the harness no
+    /// longer knows, which no later `stopNotificationServer()` could stop.
     public func startNotificationServer() throws {
+        if processes["dunst"]?.isRunning == true { throw Failure.didNotStart("dunst", "it is already running") }
         let dunstrc = root.appendingPathComponent("dunstrc")
         try DesktopHarness.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
         let dunst = try launch("dunst", ["-config", dunstrc.path])
