@@ -4,22 +4,7 @@ import TestSupport
 import X11Backend
 import XCTest
 
-final class EWMHFocusSourceTests: XCTestCase {
-    var client: TestWindowClient!
-    var connection: X11Connection!
-    var opened: [TestWindow] = []
-
-    override func setUpWithError() throws {
-        _ = try DesktopHarness.shared()
-        client = try TestWindowClient()
-        connection = try X11Connection()
-    }
-
-    override func tearDown() {
-        opened.forEach { client.close($0) }
-        connection.close()
-    }
-
+final class EWMHFocusSourceTests: X11DesktopTestCase {
     private func open(_ wmClass: String, _ title: String, pid: Int32? = nil) throws -> TestWindow {
         let window = try client.openWindow(class: wmClass, title: title, pid: pid)
         opened.append(window)

@@ -4,22 +4,12 @@ import TestSupport
 import X11Backend
 import XCTest
 
-final class EWMHWindowControlTests: XCTestCase {
-    var client: TestWindowClient!
-    var connection: X11Connection!
+final class EWMHWindowControlTests: X11DesktopTestCase {
     var control: EWMHWindowControl!
-    var opened: [TestWindow] = []
 
     override func setUpWithError() throws {
-        _ = try DesktopHarness.shared()
-        client = try TestWindowClient()
-        connection = try X11Connection()
+        try super.setUpWithError()
         control = EWMHWindowControl(connection: connection)
-    }
-
-    override func tearDown() {
-        opened.forEach { client.close($0) }
-        connection.close()
     }
 
     private func open(_ wmClass: String, _ title: String = "t", type: String? = nil,

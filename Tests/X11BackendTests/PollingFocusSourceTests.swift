@@ -4,22 +4,7 @@ import TestSupport
 import X11Backend
 import XCTest
 
-final class PollingFocusSourceTests: XCTestCase {
-    var client: TestWindowClient!
-    var connection: X11Connection!
-    var opened: [TestWindow] = []
-
-    override func setUpWithError() throws {
-        _ = try DesktopHarness.shared()
-        client = try TestWindowClient()
-        connection = try X11Connection()
-    }
-
-    override func tearDown() {
-        opened.forEach { client.close($0) }
-        connection.close()
-    }
-
+final class PollingFocusSourceTests: X11DesktopTestCase {
     /// Opens a window and waits until openbox has focused it, so it takes no focus back later.
     private func openActive(_ wmClass: String, _ title: String) throws -> TestWindow {
         let window = try client.openWindow(class: wmClass, title: title)

@@ -6,25 +6,19 @@ import XCTest
 
 /// The connection's cache of stable window facts, seen through the EWMH focus source (which
 /// enables it) and the window control sharing its connection.
-final class WindowFactsCacheTests: XCTestCase {
-    var client: TestWindowClient!
-    var connection: X11Connection!
+final class WindowFactsCacheTests: X11DesktopTestCase {
     var source: EWMHFocusSource!
     var control: EWMHWindowControl!
-    var opened: [TestWindow] = []
 
     override func setUpWithError() throws {
-        _ = try DesktopHarness.shared()
-        client = try TestWindowClient()
-        connection = try X11Connection()
+        try super.setUpWithError()
         source = try EWMHFocusSource(connection: connection)
         control = EWMHWindowControl(connection: connection)
     }
 
     override func tearDown() {
-        opened.forEach { client.close($0) }
         source = nil
-        connection.close()
+        super.tearDown()
     }
 
     private func open(_ wmClass: String, _ title: String = "t", pid: Int32? = nil) throws -> TestWindow {
