@@ -100,13 +100,13 @@ public enum StatusFormat {
         if let left = status.breakSecondsLeft { lines.append("Break: \(DurationText.spoken(left.rounded(.up))) left") }
         if let next = status.nextBreakSeconds { lines.append("Next break in \(DurationText.spoken(next.rounded(.up)))") }
         if let next = status.next {
-            let when = next.inSeconds < 86_400 ? "at \(clock(next.at)) (in \(DurationText.spoken(next.inSeconds.rounded(.up))))"
-                                               : "on \(next.at.prefix(10)) at \(clock(next.at))"
+            let when = next.inSeconds < 86_400 ? "at \(LocalTimeText.clock(ofISO8601: next.at)) (in \(DurationText.spoken(next.inSeconds.rounded(.up))))"
+                                               : "on \(next.at.prefix(10)) at \(LocalTimeText.clock(ofISO8601: next.at))"
             lines.append("Next: \(next.modeName) \(when)")
         }
         if let sleep = status.sleepTimes { lines.append("Sleep times: \(sleep)") }
         lines += [
-                     "Today: \(DurationText.spoken(status.totalSeconds)) of app time since \(clock(status.dayStart))\(status.active ? "" : ", idle now")"]
+                     "Today: \(DurationText.spoken(status.totalSeconds)) of app time since \(LocalTimeText.clock(ofISO8601: status.dayStart))\(status.active ? "" : ", idle now")"]
         if let problem = status.configProblem { lines.append("Config problem: \(problem) (the last good configuration is in force)") }
         if status.apps.isEmpty { lines.append("No app time yet today.") }
         let shown = status.apps.prefix(top)
@@ -150,10 +150,5 @@ public enum StatusFormat {
 
     public static func decode(_ json: String) throws -> StatusSnapshot {
         try JSONDecoder().decode(StatusSnapshot.self, from: Data(json.utf8))
-    }
-
-    private static func clock(_ iso: String) -> String {
-        guard let t = iso.firstIndex(of: "T") else { return iso }
-        return String(iso[iso.index(after: t)...].prefix(5))
     }
 }

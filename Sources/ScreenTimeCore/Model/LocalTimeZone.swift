@@ -92,23 +92,13 @@ public struct CivilDate: Equatable, Comparable, Sendable, CustomStringConvertibl
 
     public func adding(days: Int) -> CivilDate { CivilDate(localSeconds: Double((daysSinceEpoch + days) * 86_400)) }
 
-    public var description: String {
-        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(pad(month))-\(pad(day))"
-    }
+    public var description: String { "\(year)-\(zeroPadded(month, 2))-\(zeroPadded(day, 2))" }
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
 }
 
 /// Instants as a user reads them, in their time zone.
 public enum LocalTimeText {
-    /// `09:45`.
-    public static func clock(_ instant: Date, in zone: LocalTimeZone) -> String {
-        let local = Int((instant.timeIntervalSince1970 + Double(zone.utcOffset(at: instant))).rounded(.down))
-        let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
-        return pad(minutes / 60) + ":" + pad(minutes % 60)
-    }
-
     /// `2026-11-29T09:45:00+01:00`.
     public static func iso8601(_ instant: Date, in zone: LocalTimeZone) -> String {
         let offset = zone.utcOffset(at: instant)
@@ -116,9 +106,13 @@ public enum LocalTimeText {
         let seconds = ((local % 86_400) + 86_400) % 86_400
         let date = CivilDate(localSeconds: Double(local))
         let sign = offset < 0 ? "-" : "+"
-        return "\(date)T\(pad(seconds / 3600)):\(pad(seconds % 3600 / 60)):\(pad(seconds % 60))"
-            + "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) % 3600 / 60))"
+        return "\(date)T\(zeroPadded(seconds / 3600, 2)):\(zeroPadded(seconds % 3600 / 60, 2)):\(zeroPadded(seconds % 60, 2))"
+            + "\(sign)\(zeroPadded(abs(offset) / 3600, 2)):\(zeroPadded(abs(offset) % 3600 / 60, 2))"
     }
 
-    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    /// `09:45` from a time `iso8601` wrote (the status and report documents carry local ISO times).
+    static func clock(ofISO8601 iso: String) -> String {
+        guard let t = iso.firstIndex(of: "T") else { return iso }
+        return String(iso[iso.index(after: t)...].prefix(5))
+    }
 }

@@ -28,10 +28,10 @@ public enum ReportFormat {
         }
         if !report.limitsReached.isEmpty {
             lines.append("")
-            lines.append("Limits reached: " + report.limitsReached.map { "\(name(of: $0.app, in: report)) at \(clock($0.at))" }.joined(separator: ", "))
+            lines.append("Limits reached: " + report.limitsReached.map { "\(name(of: $0.app, in: report)) at \(LocalTimeText.clock(ofISO8601: $0.at))" }.joined(separator: ", "))
         }
         if !report.bypasses.isEmpty {
-            lines.append("Continues taken: " + report.bypasses.map { "\(name(of: $0.app, in: report)) at \(clock($0.at)) (+\(DurationText.spoken($0.seconds)))" }.joined(separator: ", "))
+            lines.append("Continues taken: " + report.bypasses.map { "\(name(of: $0.app, in: report)) at \(LocalTimeText.clock(ofISO8601: $0.at)) (+\(DurationText.spoken($0.seconds)))" }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
     }
@@ -61,11 +61,6 @@ public enum ReportFormat {
         report.apps.first { $0.id == app }?.name ?? app.rawValue
     }
 
-    /// `09:45` from an ISO 8601 local time.
-    private static func clock(_ iso: String) -> String {
-        guard let t = iso.firstIndex(of: "T") else { return iso }
-        return String(iso[iso.index(after: t)...].prefix(5))
-    }
 }
 
 extension String {
