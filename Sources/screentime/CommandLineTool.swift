@@ -74,7 +74,7 @@ enum CommandLineTool {
 
     static func help() -> String {
         let width = commands.map { $0.name.count }.max() ?? 0
-        let lines = commands.map { "  " + $0.name.padding(to: width) + "  " + $0.abstract }
+        let lines = commands.map { "  " + $0.name.padded(to: width) + "  " + $0.abstract }
         return """
             screentime: Screen Time for the Linux desktop. Counts time per app, warns before a limit,
             then minimizes the app and lets you choose to continue.
@@ -94,6 +94,3 @@ enum CommandLineTool {
     }
 }
 
-extension String {
-    func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-}

@@ -64,7 +64,8 @@ public enum ReportFormat {
 }
 
 extension String {
-    func padded(to width: Int, left: Bool = false) -> String {
+    /// Padded with spaces to `width` columns (on the left for numbers in columns).
+    public func padded(to width: Int, left: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - count))
         return left ? fill + self : self + fill
     }

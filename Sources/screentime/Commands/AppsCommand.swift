@@ -32,7 +32,7 @@ enum Table {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
-            row.enumerated().map { $0.offset == row.count - 1 ? $0.element : $0.element.padding(to: widths[$0.offset]) }
+            row.enumerated().map { $0.offset == row.count - 1 ? $0.element : $0.element.padded(to: widths[$0.offset]) }
                 .joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -1,4 +1,5 @@
 import Agent
+import ScreenTimeCore
 
 struct DoctorCommand: Subcommand {
     static let name = "doctor"
@@ -11,7 +12,7 @@ struct DoctorCommand: Subcommand {
         let findings = DesktopProbe.run(environment: context.environment)
         let width = findings.map(\.topic.count).max() ?? 0
         for finding in findings {
-            context.print("\(finding.ok ? "ok  " : "warn") \(finding.topic.padding(to: width))  \(finding.detail)")
+            context.print("\(finding.ok ? "ok  " : "warn") \(finding.topic.padded(to: width))  \(finding.detail)")
         }
     }
 }

@@ -53,11 +53,11 @@ struct GroupCommand: Subcommand {
             if group == .content { added += settings.titleRules.map { "\($0.name.rawValue) (title rule)" } }
             parts.append(added.isEmpty ? "no apps added" : "added " + added.joined(separator: ", "))
             if !edit.removed.isEmpty { parts.append("removed " + edit.removed.sorted().map(\.rawValue).joined(separator: ", ")) }
-            lines.append("\(group.rawValue.padding(to: width))  \(parts.joined(separator: "; "))")
+            lines.append("\(group.rawValue.padded(to: width))  \(parts.joined(separator: "; "))")
         }
         let essential = (Settings.builtInEssential.map { "\($0.rawValue) (built in)" } + settings.essential.sorted().map(\.rawValue))
-        lines.append("\("important".padding(to: width))  \(settings.important.isEmpty ? "(none)" : settings.important.sorted().map(\.rawValue).joined(separator: ", "))")
-        lines.append("\("essential".padding(to: width))  \(essential.joined(separator: ", ")); categories \(AppGroup.essentialCategories.sorted().joined(separator: ", "))")
+        lines.append("\("important".padded(to: width))  \(settings.important.isEmpty ? "(none)" : settings.important.sorted().map(\.rawValue).joined(separator: ", "))")
+        lines.append("\("essential".padded(to: width))  \(essential.joined(separator: ", ")); categories \(AppGroup.essentialCategories.sorted().joined(separator: ", "))")
         lines.append("An app also belongs to every group whose categories its desktop entry lists, app by app; \"removed\" overrides that.")
         return lines.joined(separator: "\n")
     }

@@ -57,7 +57,7 @@ struct LimitCommand: Subcommand {
         let width = settings.limits.keys.map(\.rawValue.count).max() ?? 0
         for (app, limit) in settings.limits.sorted(by: { $0.key < $1.key }) {
             let note = settings.limit(for: app) == nil ? "  (exempt: \(settings.isEssential(app) ? "essential" : "important"))" : ""
-            lines.append("\(app.rawValue.padding(to: width))  \(DurationText.format(limit))\(note)")
+            lines.append("\(app.rawValue.padded(to: width))  \(DurationText.format(limit))\(note)")
         }
         for kind in ExemptionKind.allCases {
             let apps = (kind == .important ? settings.important : settings.essential).sorted()

@@ -48,7 +48,7 @@ struct RuleCommand: Subcommand {
             let rules = try context.settings().titleRules
             let width = rules.map(\.name.rawValue.count).max() ?? 0
             context.print(rules.isEmpty ? "(none)" : rules.map { rule in
-                "\(rule.name.rawValue.padding(to: width))  " + rule.matches.map { "\($0.app) window titled “…\($0.title)…”" }.joined(separator: ", ")
+                "\(rule.name.rawValue.padded(to: width))  " + rule.matches.map { "\($0.app) window titled “…\($0.title)…”" }.joined(separator: ", ")
             }.joined(separator: "\n"))
         }
     }

@@ -47,7 +47,7 @@ struct ScheduleCommand: Subcommand {
             let entries = try context.settings().modes.schedule
             guard !entries.isEmpty else { return context.print("Nothing scheduled. Add with `screentime schedule add MODE --at WHEN`.") }
             let width = entries.map(\.id.count).max() ?? 0
-            for entry in entries { context.print("\(entry.id.padding(to: width))  \(entry)") }
+            for entry in entries { context.print("\(entry.id.padded(to: width))  \(entry)") }
         case .remove(let id):
             var removed = false
             try context.editConfig { removed = $0.remove(id, in: ModeConfigKey.schedule) }
