@@ -12,9 +12,14 @@ public enum XDGPaths {
         join(base(environment, "XDG_CONFIG_HOME", default: ".config"), applicationDirectoryName, "config")
     }
 
-    /// `$XDG_DATA_HOME/screentime`, with `XDG_DATA_HOME` defaulting to `$HOME/.local/share`.
+    /// `$XDG_DATA_HOME`, defaulting to `$HOME/.local/share`.
+    public static func dataHome(environment: [String: String]) -> String {
+        base(environment, "XDG_DATA_HOME", default: ".local/share")
+    }
+
+    /// `$XDG_DATA_HOME/screentime`.
     public static func dataDirectory(environment: [String: String]) -> String {
-        join(base(environment, "XDG_DATA_HOME", default: ".local/share"), applicationDirectoryName)
+        join(dataHome(environment: environment), applicationDirectoryName)
     }
 
     /// `$XDG_DATA_HOME/screentime/screentime.db`: the usage store.
