@@ -1,11 +1,5 @@
 import FoundationEssentials
 
-/// Size and modification time of a calendar file: when either changes, the agent reads it again.
-public struct CalendarFileStamp: Hashable, Sendable {
-    public var modified: Date
-    public var size: Int
-}
-
 /// Something wrong with one calendar file; the others are still read.
 public struct CalendarProblem: Hashable, Sendable, CustomStringConvertible {
     /// The file (or folder) concerned.
@@ -39,21 +33,6 @@ public enum CalendarFiles {
             }
         }
         return files.sorted()
-    }
-
-    /// Stamps of every calendar file under `paths`, and of the folders themselves (a file added or
-    /// removed changes the folder's time). Paths that cannot be read are left out, which is a change too.
-    public static func fingerprint(_ paths: [String]) -> [String: CalendarFileStamp] {
-        var stamps: [String: CalendarFileStamp] = [:]
-        for path in paths {
-            for file in [path] + ((try? icsFiles(at: path)) ?? []) {
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-                      let modified = attributes[.modificationDate] as? Date else { continue }
-                let size = (attributes[.size] as? Int) ?? Int((attributes[.size] as? UInt64) ?? 0)
-                stamps[file] = CalendarFileStamp(modified: modified, size: size)
-            }
-        }
-        return stamps
     }
 
     private static func isCalendarName(_ name: String) -> Bool {
