@@ -104,8 +104,10 @@ public struct Engine {
     // MARK: - Events
 
     public mutating func handle(_ event: EngineEvent, at time: Date) -> [EngineAction] {
+        var actions: [EngineAction] = []
+        if case .clockJumped(let lastSeen) = event { actions += rebase(lastSeen: lastSeen, now: time) }
         let now = max(time, lastEvent)
-        var actions = rollOverDays(until: now)
+        actions += rollOverDays(until: now)
         lastEvent = now
         actions += endBreakIfOver(at: now)
         switch event {
@@ -157,6 +159,8 @@ public struct Engine {
             actions += grantContinue(app, at: now)
         case .mode(let new):
             actions += changeMode(to: new, at: now)
+        case .clockJumped:
+            actions += startCountingOrDisable(at: now)
         case .tick:
             break
         }
@@ -306,6 +310,30 @@ public struct Engine {
             .closeNotification(app: app), .statusChanged,
         ]
         if focused?.app.id == app { actions += startCountingOrDisable(at: now) }
+        return actions
+    }
+
+    // MARK: - Clock
+
+    /// After a jump of the wall clock: the running segment ends at `lastSeen` (never before it
+    /// began), and the engine's clock restarts at `now`.
+    /// A jump into a later day starts it afresh; a step back into an earlier day takes that day's
+    /// bounds, and what was counted stays counted.
+    private mutating func rebase(lastSeen: Date, now: Date) -> [EngineAction] {
+        let end = max(lastSeen, segmentStart ?? lastSeen)
+        var actions = stopCounting(at: end)
+        lastEvent = now
+        if now >= dayEnd {
+            // A new day began while the user was away: nothing of the gap is counted.
+            usage = [:]
+            grants = [:]
+            shownMark = [:]
+        }
+        if now < dayStart || now >= dayEnd {
+            dayStart = settings.dayBoundary.start(of: now, in: zone)
+            dayEnd = settings.dayBoundary.end(of: now, in: zone)
+            actions.append(.statusChanged)
+        }
         return actions
     }
 

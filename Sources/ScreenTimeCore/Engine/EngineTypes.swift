@@ -31,6 +31,11 @@ public enum EngineEvent: Equatable, Sendable {
     case mode(ModeDecision)
     /// A deadline the engine asked for has come.
     case tick
+    /// The wall clock jumped (a suspend the agent did not hear of, or the clock was set): the
+    /// user was last seen at `lastSeen` (on the old clock); the event's time is the new clock's
+    /// now, which may be earlier than anything seen before. Counting ends at `lastSeen` and starts
+    /// again from the new now, so a jump is never counted and a step back never shrinks a count.
+    case clockJumped(lastSeen: Date)
 }
 
 /// What the engine wants done; the agent carries it out.
