@@ -29,9 +29,11 @@ public final class BusConnection {
     }
 
     /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/1000/bus`),
-    /// or to the session bus (DBUS_SESSION_BUS_ADDRESS) when nil.
+    /// or to the session bus (DBUS_SESSION_BUS_ADDRESS) when nil. A `guid=` in the address is not
+    /// checked, so the same address reaches a restarted bus.
     public init(address: String? = nil) throws {
-        raw = try RawConnection.open(address: address)
+        let given = address ?? getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
+        raw = try RawConnection.open(address: given.map(BusAddress.withoutGUID))
         try raw.installFilter { [weak self] message in
             self?.handle(message) ?? false
         }
