@@ -41,6 +41,9 @@ public final class AgentRunner {
     let calendars: CalendarRefresher
     /// Changes in the calendars' folders.
     let calendarWatch = DirectoryWatch()
+    /// The longest the loop worked between two polls (monotonic clock): the most any event waited
+    /// behind another. Logged at exit and shown in the status's diagnostics.
+    var longestTurn = Duration.zero
 
     public init(options: Options) throws {
         self.options = options
@@ -91,9 +94,15 @@ public final class AgentRunner {
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
-            for (fd, _) in descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            for (fd, source) in descriptors {
+                // Output the bus socket did not take yet (a large reply) is written as it drains.
+                let writing = source == .bus && bus?.connection.hasPendingOutput == true
+                fds.append(pollfd(fd: fd, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0))
+            }
             let timeout = nextDeadline(now: now).map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            let turnStart = ContinuousClock.now
+            defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
@@ -203,6 +212,7 @@ public final class AgentRunner {
         consider(modeDecision?.next?.at)
         consider(calendars.nextRefresh)
         consider(usage.nextFlush)
+        consider(bus?.connection.nextReplyDeadline(now: now))
         if let desktop {
             consider(desktop.focus.nextPoll(after: now))
             consider(desktop.idle.nextPoll(after: now))
@@ -220,6 +230,7 @@ public final class AgentRunner {
             handle(.x11)
         }
         if due(usage.nextFlush) { flushUsage(now: now) }
+        if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
         if due(nextReconnect) { reconnect(now: now) }
         if due(screen?.nextStep) {
             do { try screen?.step(now: now) } catch { Log.warning("display filter: \(error)") }
@@ -329,7 +340,7 @@ public final class AgentRunner {
         screen?.restoreAndClose()
         bus?.close()
         desktop?.connection.close()
-        Log.info("stopped (\(reason))")
+        Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
     }
 
     public func status(at now: Date) -> StatusSnapshot {
@@ -338,7 +349,13 @@ public final class AgentRunner {
         if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
+        status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn)]
         return status
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return (Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded()
     }
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
