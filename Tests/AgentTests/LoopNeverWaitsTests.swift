@@ -1,0 +1,61 @@
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// The agent's loop answers its callers promptly whatever the other side of the bus does.
+final class LoopNeverWaitsTests: XCTestCase {
+    var desk: DesktopHarness!
+
+    override func setUpWithError() throws {
+        desk = try DesktopHarness.shared()
+    }
+
+    func startAgent(config: String = "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n") throws -> AgentProcess {
+        try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: config), desk: desk)
+    }
+
+    /// Calls the agent and returns the reply and how long it took.
+    func timedCall(_ connection: BusConnection, _ method: String, _ arguments: [BusValue] = []) throws -> ([BusValue], TimeInterval) {
+        let start = Date()
+        let reply = try connection.call(destination: AgentInterface.busName, path: AgentInterface.objectPath,
+                                        interface: AgentInterface.interface, method: method, arguments: arguments,
+                                        timeout: .seconds(10))
+        return (reply, Date().timeIntervalSince(start))
+    }
+
+    func longestLoopTurn(_ agent: AgentProcess) throws -> Double {
+        let status = try StatusFormat.decode(try agent.cli(["status", "--json"]).out)
+        return try XCTUnwrap(status.diagnostics?["longestLoopTurnMs"], "the status has no longest loop turn")
+    }
+
+    func testAHungNotificationServerDoesNotSlowModeChanges() throws {
+        let agent = try startAgent()
+        let monitor = try BusMonitor(address: desk.busAddress)
+        let dunst = try DunstControl(desktop: desk)
+        let caller = try BusConnection(address: desk.busAddress)
+        try dunst.pause()
+        var resumed = false
+        defer { if !resumed { try? dunst.resume() } }
+
+        var slowest = 0.0
+        let modes = ["productivity", "standard"]
+        for index in 0..<20 {
+            let (_, took) = try timedCall(caller, AgentInterface.Method.setMode, [.string(modes[index % 2])])
+            slowest = max(slowest, took)
+            XCTAssertLessThan(took, 0.1, "mode change \(index + 1) took \(took) s with dunst stopped")
+        }
+        print("hung notification server: slowest of 20 mode changes \(String(format: "%.1f", slowest * 1000)) ms; "
+              + "longest loop turn \(try longestLoopTurn(agent)) ms")
+        // One notice waits for the stopped server; the newest is held back, not queued behind it.
+        let whileStopped = try monitor.waitFor("the first mode notice") { $0.notifyCalls.isEmpty ? nil : $0.notifyCalls }
+        XCTAssertEqual(whileStopped.count, 1, "\(whileStopped.map(\.summary))")
+
+        try dunst.resume()
+        resumed = true
+        let last = try monitor.waitForNotify { $0.replacesID != 0 }
+        XCTAssertEqual(last.icon, "screentime-standard", "the newest notice replaces the first once its id is known")
+        XCTAssertTrue(agent.process.isRunning)
+    }
+}
