@@ -58,4 +58,23 @@ final class LoopNeverWaitsTests: XCTestCase {
         XCTAssertEqual(last.icon, "screentime-standard", "the newest notice replaces the first once its id is known")
         XCTAssertTrue(agent.process.isRunning)
     }
+
+    func testAReplyLargerThanTheSocketBufferArrivesWholeAndLaterCallsAreAnswered() throws {
+        let names = (0..<8000).map { String(format: "application-with-a-rather-long-name-%05d", $0) }
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n[limits]\n"
+                                   + names.map { "\($0) = 1h\n" }.joined() + "[modes]\nautomatic = off\nbreaks = off\n")
+        let caller = try BusConnection(address: desk.busAddress)
+
+        let (reply, took) = try timedCall(caller, AgentInterface.Method.listLimits)
+        let json = try XCTUnwrap(reply.first?.stringValue)
+        XCTAssertGreaterThan(json.utf8.count, 300_000, "the reply must be larger than the socket buffer")
+        let limits = try JSONDecoder().decode([String: Double].self, from: Data(json.utf8))
+        XCTAssertEqual(limits.count, names.count + 1, "every limit and the default")
+        let (_, next) = try timedCall(caller, AgentInterface.Method.status)
+        print("ListLimits of \(json.utf8.count) bytes answered in \(String(format: "%.1f", took * 1000)) ms; "
+              + "the next call in \(String(format: "%.1f", next * 1000)) ms")
+        XCTAssertLessThan(took, 1, "the reply waited for something else to wake the agent")
+        XCTAssertLessThan(next, 0.1)
+        print("longest loop turn \(try longestLoopTurn(agent)) ms")
+    }
 }
