@@ -92,6 +92,7 @@ public final class AgentRunner {
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
             if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
+            if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, source) in descriptors {
@@ -115,7 +116,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, x11, bus, screen, calendars }
+    enum Source { case signal, config, x11, bus, screen, calendars, calendarExpansion }
 
     // MARK: - Sources
 
@@ -129,6 +130,8 @@ public final class AgentRunner {
         case .calendars:
             calendarWatch.drain()
             resolveMode(now: now)
+        case .calendarExpansion:
+            if calendars.childOutputArrived() { calendarsChanged(now: now) }
         case .x11:
             guard let desktop else { return }
             do {
@@ -211,6 +214,7 @@ public final class AgentRunner {
         consider(screen?.nextStep)
         consider(modeDecision?.next?.at)
         consider(calendars.nextRefresh)
+        consider(calendars.childDeadline)
         consider(usage.nextFlush)
         consider(bus?.connection.nextReplyDeadline(now: now))
         if let desktop {
@@ -224,6 +228,7 @@ public final class AgentRunner {
     func handleDeadlines(now: Date) {
         func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
         if due(modeDecision?.next?.at) || due(calendars.nextRefresh) { resolveMode(now: now) }
+        if calendars.stopOverdueChild(now: now) { calendarsChanged(now: now) }
         if due(engine.nextDeadline()) { apply(engine.handle(.tick, at: now)) }
         if let desktop, due(desktop.focus.nextPoll(after: now)) || due(desktop.idle.nextPoll(after: now))
             || desktop.connection.hasQueuedEvents {
@@ -375,9 +380,7 @@ public final class AgentRunner {
     func resolveMode(now: Date) {
         let settings = engine.settings.modes
         calendarWatch.watch(Set(settings.calendarPaths.flatMap(AgentRunner.directoriesToWatch)))
-        if calendars.refreshIfDue(paths: settings.calendarPaths, now: now), !calendars.problems.isEmpty {
-            Log.warning("calendars: " + calendars.problems.joined(separator: "; "))
-        }
+        if calendars.refreshIfDue(paths: settings.calendarPaths, now: now) { logCalendarProblems() }
         let inputs: ModeInputs
         do {
             inputs = try ModeInputsSource.load(store: store, settings: settings, calendar: calendars.intervals, now: now, zone: zone)
@@ -393,6 +396,16 @@ public final class AgentRunner {
         }
         modeDecision = decision
         apply(engine.handle(.mode(decision), at: now))
+    }
+
+    /// An expansion ended (or failed): decide the mode with its intervals.
+    func calendarsChanged(now: Date) {
+        logCalendarProblems()
+        resolveMode(now: now)
+    }
+
+    func logCalendarProblems() {
+        if !calendars.problems.isEmpty { Log.warning("calendars: " + calendars.problems.joined(separator: "; ")) }
     }
 
     func reloadConfig() {
