@@ -20,6 +20,10 @@ public struct CalendarReader {
     public var zone: LocalTimeZone
     /// Recurrences expanded per rule at most (a guard against rules that never end).
     public static let occurrenceCap = 100_000
+    /// Mode intervals kept per file and in all, the earliest first: far more than a real calendar
+    /// has in the weeks read, and few enough that the agent decides modes from them in milliseconds.
+    public var perFileLimit = 1_000
+    public var totalLimit = 5_000
 
     public init(zone: LocalTimeZone) { self.zone = zone }
 
@@ -31,7 +35,7 @@ public struct CalendarReader {
                 for file in try CalendarFiles.icsFiles(at: path) {
                     do {
                         let found = try readFile(file, range: range)
-                        result.intervals += found.intervals
+                        result.intervals += bounded(found.intervals, to: perFileLimit, in: file, &result.problems)
                         result.problems += found.problems
                     } catch {
                         result.problems.append(error.problem)
@@ -42,7 +46,21 @@ public struct CalendarReader {
             }
         }
         result.intervals.sort { ($0.start, $0.source, $0.summary) < ($1.start, $1.source, $1.summary) }
+        if result.intervals.count > totalLimit {
+            for path in Set(result.intervals[totalLimit...].map(\.source)).sorted() {
+                result.problems.append(CalendarProblem(path: path, message: "the calendars have more than \(totalLimit) mode events in the weeks read; the later ones from this file are left out"))
+            }
+            result.intervals.removeSubrange(totalLimit...)
+        }
         return result
+    }
+
+    /// The earliest `limit` intervals of a file, with a problem naming it when some were left out.
+    private func bounded(_ intervals: [CalendarInterval], to limit: Int, in file: String,
+                         _ problems: inout [CalendarProblem]) -> [CalendarInterval] {
+        guard intervals.count > limit else { return intervals }
+        problems.append(CalendarProblem(path: file, message: "\(intervals.count) mode events in the weeks read, more than \(limit); only the first \(limit) are used"))
+        return Array(intervals.sorted { $0.start < $1.start }.prefix(limit))
     }
 
     /// Reads one .ics file; throws when the file cannot be read or holds no calendar at all.

@@ -200,4 +200,24 @@ final class CalendarReaderTests: XCTestCase {
         XCTAssertEqual(result.intervals.map(\.start), [zone.at("2026-03-16 18:00"), utc("2026-03-17 22:00")])
         XCTAssertEqual(result.problems.map(\.message), ["unknown time zone “Mars/Olympus” in “Social”, read as local time"])
     }
+
+    func testOccurrencesAreBoundedPerFileAndInAllNamingTheFile() throws {
+        let minutely = { (name: String) in
+            self.calendar("BEGIN:VEVENT\nUID:\(name)\nDTSTAMP:20260301T000000Z\nDTSTART:20260310T000000Z\nDTEND:20260310T000030Z\n"
+                          + "RRULE:FREQ=MINUTELY;COUNT=3000\nSUMMARY:Productivity: \(name)\nEND:VEVENT\n", timeZone: false)
+        }
+        let big = try write("big.ics", minutely("big"))
+        var reader = CalendarReader(zone: zone)
+        let one = reader.read(paths: [big], range: march)
+        XCTAssertEqual(one.intervals.count, reader.perFileLimit)
+        XCTAssertEqual(one.intervals.first?.start, utc("2026-03-10 00:00"), "the earliest are kept")
+        XCTAssertEqual(one.problems.map(\.description), ["\(big): 3000 mode events in the weeks read, more than 1000; only the first 1000 are used"])
+
+        let other = try write("other.ics", minutely("other"))
+        reader.totalLimit = 1_500
+        let both = reader.read(paths: [big, other], range: march)
+        XCTAssertEqual(both.intervals.count, 1_500)
+        XCTAssertEqual(both.problems.count, 4, "each file over its limit, and both cut by the total: \(both.problems)")
+        XCTAssertTrue(both.problems.contains { $0.path == other && $0.message.contains("more than 1500") })
+    }
 }
