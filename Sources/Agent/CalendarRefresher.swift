@@ -70,7 +70,8 @@ public final class CalendarRefresher {
         if paths.isEmpty { return update(intervals: [], problems: []) }
         let from = now.addingTimeInterval(-lookBack), to = now.addingTimeInterval(lookAhead)
         let arguments = ["calendar", "expand", "--from", String(Int64(from.timeIntervalSince1970.rounded(.down))),
-                         "--to", String(Int64(to.timeIntervalSince1970.rounded(.up)))]
+                         "--to", String(Int64(to.timeIntervalSince1970.rounded(.up))),
+                         "--now", String(Int64(now.timeIntervalSince1970.rounded(.down)))]
         do {
             child = try ChildProcess(executable, arguments, environment: environment, timeout: timeout, now: now)
             return false

@@ -77,4 +77,39 @@ final class LoopNeverWaitsTests: XCTestCase {
         XCTAssertLessThan(next, 0.1)
         print("longest loop turn \(try longestLoopTurn(agent)) ms")
     }
+
+    func testACalendarWithAHundredThousandOccurrencesDoesNotStopTheAnswers() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-bigcal-\(UUID().uuidString)")
+        let folder = home.appendingPathComponent("cal")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: home) }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd'T'HHmm'00Z'"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let start = formatter.string(from: Date().addingTimeInterval(-86_400))
+        try """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nBEGIN:VEVENT\r\nUID:big\r\nDTSTAMP:20261101T000000Z\r
+            DTSTART:\(start)\r\nDURATION:PT2M\r\nRRULE:FREQ=MINUTELY;COUNT=100000\r\nSUMMARY:Productivity: focus\r\nEND:VEVENT\r
+            END:VCALENDAR\r\n
+            """.write(to: folder.appendingPathComponent("big.ics"), atomically: true, encoding: .utf8)
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n[calendars]\npaths = \(folder.path)\n")
+        let caller = try BusConnection(address: desk.busAddress)
+
+        let began = Date()
+        var slowest = 0.0, calls = 0
+        while !agent.log.contains("only 250 are used") {
+            guard Date().timeIntervalSince(began) < 30 else { return XCTFail("the expansion never ended; log:\n\(agent.log)") }
+            let (_, took) = try timedCall(caller, AgentInterface.Method.status)
+            slowest = max(slowest, took)
+            calls += 1
+            usleep(20_000)
+        }
+        print("100,000-occurrence calendar expanded in \(String(format: "%.1f", Date().timeIntervalSince(began))) s; "
+              + "slowest of \(calls) calls meanwhile \(String(format: "%.1f", slowest * 1000)) ms")
+        XCTAssertLessThan(slowest, 0.1)
+        XCTAssertGreaterThan(calls, 5, "the calls overlapped the expansion")
+        let status = try StatusFormat.decode(try agent.cli(["status", "--json"]).out)
+        XCTAssertEqual(status.mode, "productivity", "the calendar's event decides the mode: \(status.reason)")
+        print("longest loop turn \(try longestLoopTurn(agent)) ms")
+    }
 }

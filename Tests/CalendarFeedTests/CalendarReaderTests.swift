@@ -211,13 +211,16 @@ final class CalendarReaderTests: XCTestCase {
         let one = reader.read(paths: [big], range: march)
         XCTAssertEqual(one.intervals.count, reader.perFileLimit)
         XCTAssertEqual(one.intervals.first?.start, utc("2026-03-10 00:00"), "the earliest are kept")
-        XCTAssertEqual(one.problems.map(\.description), ["\(big): 3000 mode events in the weeks read, more than 1000; only the first 1000 are used"])
+        let later = reader.read(paths: [big], range: march, now: utc("2026-03-11 00:00"))
+        XCTAssertEqual(later.intervals.first?.start, utc("2026-03-11 00:00"), "those from now on are kept")
+        XCTAssertEqual(later.intervals.count, reader.perFileLimit)
+        XCTAssertEqual(one.problems.map(\.description), ["\(big): 3000 mode events in the weeks read, more than 250; only 250 are used, from now on"])
 
         let other = try write("other.ics", minutely("other"))
-        reader.totalLimit = 1_500
+        reader.totalLimit = 400
         let both = reader.read(paths: [big, other], range: march)
-        XCTAssertEqual(both.intervals.count, 1_500)
+        XCTAssertEqual(both.intervals.count, 400)
         XCTAssertEqual(both.problems.count, 4, "each file over its limit, and both cut by the total: \(both.problems)")
-        XCTAssertTrue(both.problems.contains { $0.path == other && $0.message.contains("more than 1500") })
+        XCTAssertTrue(both.problems.contains { $0.path == other && $0.message.contains("more than 400") })
     }
 }
