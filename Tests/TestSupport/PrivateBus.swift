@@ -12,15 +12,7 @@ public final class PrivateBus {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socketPath = directory.appendingPathComponent("bus").path
         let config = directory.appendingPathComponent("bus.conf")
-        try """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:path=\(socketPath)</listen>
-          <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
-        </busconfig>
-        """.write(to: config, atomically: true, encoding: .utf8)
+        try DesktopHarness.busConfig(socketPath: socketPath).write(to: config, atomically: true, encoding: .utf8)
         configPath = config.path
         try start()
     }
