@@ -52,7 +52,8 @@ public final class NotificationsClient: Notifier {
     public private(set) var serverInfo: NotificationServerInfo?
     /// Called from `dispatchPending()` for actions chosen on, and closing of, our notifications.
     public var onEvent: (NotificationEvent) -> Void
-    /// Called when a server appears (with its information, once it answered) or goes away (nil).
+    /// Called with the outcome of the first look for a server, then whenever one appears (with its
+    /// information, once it answered) or goes away (nil).
     public var onServerChange: ((NotificationServerInfo?) -> Void)?
 
     private let connection: BusConnection
@@ -63,6 +64,8 @@ public final class NotificationsClient: Notifier {
     /// A GetCapabilities/GetServerInformation exchange is in flight; another is due when it ends.
     private var refreshing = false
     private var refreshAgain = false
+    /// Whether the first refresh has ended: its outcome, server or none, is reported either way.
+    private var answeredOnce = false
     /// Notices asked for while the server's capabilities were unknown: sent when they are known.
     private var waitingForServer: [(request: NotificationRequest, id: UInt32, shown: (Result<UInt32, Error>) -> Void)] = []
 
@@ -124,7 +127,8 @@ public final class NotificationsClient: Notifier {
             refreshAgain = false
             return refreshServer()
         }
-        let changed = server?.info != serverInfo
+        let changed = server?.info != serverInfo || !answeredOnce
+        answeredOnce = true
         capabilities = server?.capabilities ?? []
         serverInfo = server?.info
         if changed { onServerChange?(serverInfo) }
