@@ -291,7 +291,7 @@ public final class AgentRunner {
         if bus == nil {
             do { bus = try AgentBus(runner: self) } catch {
                 Log.warning("no session bus yet (\(error))")
-                nextReconnect = now.addingTimeInterval(5)
+                nextReconnect = now.addingTimeInterval(2)
             }
         }
     }
