@@ -358,10 +358,7 @@ public final class AgentRunner {
         return status
     }
 
-    static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return (Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded()
-    }
+    static func milliseconds(_ duration: Duration) -> Double { (duration.timeInterval * 1000).rounded() }
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
     func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }

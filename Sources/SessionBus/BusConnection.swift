@@ -1,10 +1,12 @@
 import FoundationEssentials
+import ScreenTimeCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A private connection to a message bus, driven by its owner's poll loop: put `fileDescriptor`
-/// into poll, and call `dispatchPending()` when it is readable and after every blocking `call`.
+/// into poll (for POLLOUT too while `hasPendingOutput`), call `dispatchPending()` when it is ready
+/// and after every blocking `call`, and `expireOverdueReplies()` at `nextReplyDeadline(now:)`.
 /// Not thread-safe: use one connection from one thread.
 public final class BusConnection {
     /// Answers a method call on an exported object: gets the member name and arguments, returns the
@@ -120,7 +122,7 @@ public final class BusConnection {
 
     /// When the earliest call sent with `send(…onReply:)` gives up, as a wall-clock date from `now`.
     public func nextReplyDeadline(now: Date) -> Date? {
-        pendingReplies.nextDeadline.map { now.addingTimeInterval(Self.seconds(ContinuousClock.now.duration(to: $0))) }
+        pendingReplies.nextDeadline.map { now.addingTimeInterval(ContinuousClock.now.duration(to: $0).timeInterval) }
     }
 
     /// Gives up on the calls whose timeout has passed: their handlers get `BusMethodError.noReply`.
@@ -128,11 +130,6 @@ public final class BusConnection {
         for handler in pendingReplies.takeOverdue(at: .now) {
             handler(.failure(BusMethodError(name: BusMethodError.noReply, message: "no reply within the timeout")))
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 
     /// Calls a method and waits up to `timeout` for the reply's arguments. An error reply (including
