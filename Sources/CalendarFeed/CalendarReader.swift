@@ -26,6 +26,8 @@ public struct CalendarReader {
     /// search for the next change grows with the square of the events).
     public var perFileLimit = 250
     public var totalLimit = 500
+    /// Problems reported per file: a damaged file's first ones say what is wrong.
+    public var problemLimit = 20
 
     public init(zone: LocalTimeZone) { self.zone = zone }
 
@@ -91,7 +93,8 @@ public struct CalendarReader {
             throw CalendarProblemError(CalendarProblem(path: path, message: error.message))
         }
         var result = CalendarReadResult()
-        result.problems = document.parseProblems.map {
+        // Only the reported ones are looked up in the text: each lookup reads the whole file.
+        result.problems = document.parseProblems.prefix(problemLimit).map {
             CalendarProblem(path: path, message: "skipped: \($0)", line: Self.line(in: text, mentionedBy: $0))
         }
         let events = document.events
@@ -109,6 +112,11 @@ public struct CalendarReader {
             for occurrence in occurrences(of: event, range: range, expand: false) {
                 add(event, occurrence, from: path, to: &result)
             }
+        }
+        let unreported = max(0, document.parseProblems.count - problemLimit) + max(0, result.problems.count - problemLimit)
+        if unreported > 0 {
+            result.problems.removeSubrange(min(problemLimit, result.problems.count)...)
+            result.problems.append(CalendarProblem(path: path, message: "\(unreported) more problems not shown"))
         }
         return result
     }

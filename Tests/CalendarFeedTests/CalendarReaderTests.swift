@@ -179,6 +179,20 @@ final class CalendarReaderTests: XCTestCase {
                        [path + ":9: skipped: Can't parse as DATE-TIME value in DTEND property. Removing entire property: BOGUS"])
     }
 
+    func testADamagedFileReportsItsFirstProblemsAndHowManyMore() throws {
+        let damaged = (0..<5_000).map { _ in "DTEND;BOGUS\n" }.joined()
+        let path = try write("damaged.ics", calendar("BEGIN:VEVENT\nUID:e\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Social\n"
+                                                     + damaged + "END:VEVENT\n", timeZone: false))
+        let reader = CalendarReader(zone: zone)
+        let started = Date()
+        let result = reader.read(paths: [path], range: march)
+        print("5,000 damaged lines read in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+        XCTAssertEqual(result.intervals.count, 1)
+        XCTAssertEqual(result.problems.count, reader.problemLimit + 1)
+        XCTAssertEqual(result.problems.first?.line, 9)
+        XCTAssertEqual(result.problems.last?.description, path + ": 4980 more problems not shown")
+    }
+
     func testBuiltInAndUnknownTimeZones() throws {
         let path = try write("odd.ics", calendar("""
             BEGIN:VEVENT
