@@ -107,10 +107,11 @@ public final class NotificationsClient: Notifier {
                 guard case .success(let caps) = caps, let names = caps.first?.stringArrayValue else { return self.refreshed(nil) }
                 do {
                     try self.call("GetServerInformation") { [weak self] info in
-                        let strings = (try? info.get())?.compactMap(\.stringValue) ?? []
-                        guard strings.count == 4, (try? info.get())?.count == 4 else { self?.refreshed(nil); return }
-                        self?.refreshed((Set(names), NotificationServerInfo(name: strings[0], vendor: strings[1],
-                                                                            version: strings[2], specVersion: strings[3])))
+                        let strings = ((try? info.get()) ?? []).map(\.stringValue)
+                        guard strings.count == 4, let name = strings[0], let vendor = strings[1], let version = strings[2],
+                              let specVersion = strings[3] else { self?.refreshed(nil); return }
+                        self?.refreshed((Set(names), NotificationServerInfo(name: name, vendor: vendor, version: version,
+                                                                            specVersion: specVersion)))
                     }
                 } catch {
                     self.refreshed(nil)
