@@ -7,8 +7,7 @@ import SessionBus
 final class AgentBus {
     let connection: BusConnection
     let notifier: NotificationsClient
-    /// The server's id of each app's one notification, for `replaces_id` and actions.
-    private var notificationIDs: [AppID: UInt32] = [:]
+    private let notifications: AppNotifications
     private unowned let runner: AgentRunner
 
     init(runner: AgentRunner) throws {
@@ -19,10 +18,13 @@ final class AgentBus {
             throw AgentError.alreadyRunning
         }
         notifier = try NotificationsClient(connection: connection)
-        if let server = notifier.serverInfo {
-            Log.info("notifications: \(server.name) \(server.version), capabilities \(notifier.capabilities.sorted().joined(separator: " "))")
-        } else {
-            Log.warning("no notification server on the session bus; limits still apply, without notices")
+        notifications = AppNotifications(notifier: notifier)
+        notifier.onServerChange = { [notifier] server in
+            if let server {
+                Log.info("notifications: \(server.name) \(server.version), capabilities \(notifier.capabilities.sorted().joined(separator: " "))")
+            } else {
+                Log.warning("no notification server on the session bus; limits still apply, without notices")
+            }
         }
         notifier.onEvent = { [weak self] event in self?.notificationEvent(event) }
         try connection.export(path: AgentInterface.objectPath, interface: AgentInterface.interface,
@@ -33,21 +35,20 @@ final class AgentBus {
     }
 
     func notify(_ app: AppID, _ request: NotificationRequest) throws {
-        notificationIDs[app] = try notifier.show(request, replacing: notificationIDs[app] ?? 0)
+        try notifications.notify(app, request)
     }
 
     func closeNotification(_ app: AppID) throws {
-        guard let id = notificationIDs.removeValue(forKey: app) else { return }
-        try notifier.close(id)
+        try notifications.close(app)
     }
 
     private func notificationEvent(_ event: NotificationEvent) {
         switch event {
         case .actionInvoked(let id, let key):
-            guard let app = notificationIDs.first(where: { $0.value == id })?.key else { return }
+            guard let app = notifications.app(for: id) else { return }
             runner.send(.notificationAction(app: app, key: key))
         case .closed(let id, _):
-            if let app = notificationIDs.first(where: { $0.value == id })?.key { notificationIDs[app] = nil }
+            notifications.closed(id)
         }
     }
 

@@ -41,6 +41,9 @@ public final class AgentRunner {
     let calendars: CalendarRefresher
     /// Changes in the calendars' folders.
     let calendarWatch = DirectoryWatch()
+    /// The longest the loop worked between two polls (monotonic clock): the most any event waited
+    /// behind another. Logged at exit and shown in the status's diagnostics.
+    var longestTurn = Duration.zero
 
     public init(options: Options) throws {
         self.options = options
@@ -89,11 +92,18 @@ public final class AgentRunner {
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
             if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
+            if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
-            for (fd, _) in descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            for (fd, source) in descriptors {
+                // Output the bus socket did not take yet (a large reply) is written as it drains.
+                let writing = source == .bus && bus?.connection.hasPendingOutput == true
+                fds.append(pollfd(fd: fd, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0))
+            }
             let timeout = nextDeadline(now: now).map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            let turnStart = ContinuousClock.now
+            defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
@@ -106,7 +116,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, x11, bus, screen, calendars }
+    enum Source { case signal, config, x11, bus, screen, calendars, calendarExpansion }
 
     // MARK: - Sources
 
@@ -120,6 +130,8 @@ public final class AgentRunner {
         case .calendars:
             calendarWatch.drain()
             resolveMode(now: now)
+        case .calendarExpansion:
+            if calendars.childOutputArrived() { calendarsChanged(now: now) }
         case .x11:
             guard let desktop else { return }
             do {
@@ -202,7 +214,9 @@ public final class AgentRunner {
         consider(screen?.nextStep)
         consider(modeDecision?.next?.at)
         consider(calendars.nextRefresh)
+        consider(calendars.childDeadline)
         consider(usage.nextFlush)
+        consider(bus?.connection.nextReplyDeadline(now: now))
         if let desktop {
             consider(desktop.focus.nextPoll(after: now))
             consider(desktop.idle.nextPoll(after: now))
@@ -214,12 +228,14 @@ public final class AgentRunner {
     func handleDeadlines(now: Date) {
         func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
         if due(modeDecision?.next?.at) || due(calendars.nextRefresh) { resolveMode(now: now) }
+        if calendars.stopOverdueChild(now: now) { calendarsChanged(now: now) }
         if due(engine.nextDeadline()) { apply(engine.handle(.tick, at: now)) }
         if let desktop, due(desktop.focus.nextPoll(after: now)) || due(desktop.idle.nextPoll(after: now))
             || desktop.connection.hasQueuedEvents {
             handle(.x11)
         }
         if due(usage.nextFlush) { flushUsage(now: now) }
+        if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
         if due(nextReconnect) { reconnect(now: now) }
         if due(screen?.nextStep) {
             do { try screen?.step(now: now) } catch { Log.warning("display filter: \(error)") }
@@ -275,7 +291,7 @@ public final class AgentRunner {
         if bus == nil {
             do { bus = try AgentBus(runner: self) } catch {
                 Log.warning("no session bus yet (\(error))")
-                nextReconnect = now.addingTimeInterval(5)
+                nextReconnect = now.addingTimeInterval(2)
             }
         }
     }
@@ -329,7 +345,7 @@ public final class AgentRunner {
         screen?.restoreAndClose()
         bus?.close()
         desktop?.connection.close()
-        Log.info("stopped (\(reason))")
+        Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
     }
 
     public func status(at now: Date) -> StatusSnapshot {
@@ -338,8 +354,11 @@ public final class AgentRunner {
         if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
+        status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn)]
         return status
     }
+
+    static func milliseconds(_ duration: Duration) -> Double { (duration.timeInterval * 1000).rounded() }
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
     func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }
@@ -358,9 +377,7 @@ public final class AgentRunner {
     func resolveMode(now: Date) {
         let settings = engine.settings.modes
         calendarWatch.watch(Set(settings.calendarPaths.flatMap(AgentRunner.directoriesToWatch)))
-        if calendars.refreshIfDue(paths: settings.calendarPaths, now: now), !calendars.problems.isEmpty {
-            Log.warning("calendars: " + calendars.problems.joined(separator: "; "))
-        }
+        if calendars.refreshIfDue(paths: settings.calendarPaths, now: now) { logCalendarProblems() }
         let inputs: ModeInputs
         do {
             inputs = try ModeInputsSource.load(store: store, settings: settings, calendar: calendars.intervals, now: now, zone: zone)
@@ -376,6 +393,16 @@ public final class AgentRunner {
         }
         modeDecision = decision
         apply(engine.handle(.mode(decision), at: now))
+    }
+
+    /// An expansion ended (or failed): decide the mode with its intervals.
+    func calendarsChanged(now: Date) {
+        logCalendarProblems()
+        resolveMode(now: now)
+    }
+
+    func logCalendarProblems() {
+        if !calendars.problems.isEmpty { Log.warning("calendars: " + calendars.problems.joined(separator: "; ")) }
     }
 
     func reloadConfig() {

@@ -5,9 +5,11 @@ import ScreenTimeCore
 /// Keeps the calendar intervals the mode resolver needs, expanded by `screentime calendar expand`
 /// in a short-lived child process (the agent does not link libical, to stay small).
 ///
-/// Call `refreshIfDue(paths:now:)` from the loop (and at `nextRefresh`): it expands again when the
-/// configured paths change, when a file's size or modification time changes, or every 6 hours (the
-/// window moves on). A failed expansion keeps the last good intervals and reports why in `problems`.
+/// Call `refreshIfDue(paths:now:)` from the loop (and at `nextRefresh`): it starts an expansion when
+/// the configured paths change, when a file's size or modification time changes, or every 6 hours
+/// (the window moves on). The expansion runs beside the loop: poll `childFileDescriptor` and call
+/// `childOutputArrived()` when it is readable, and `stopOverdueChild(now:)` at `childDeadline`.
+/// A failed expansion keeps the last good intervals and reports why in `problems`.
 public final class CalendarRefresher {
     /// The `screentime` executable beside the running one.
     public let executable: String
@@ -26,6 +28,7 @@ public final class CalendarRefresher {
     public private(set) var lastRefresh: Date?
     private var lastPaths: [String]?
     private var lastFingerprint: CalendarFingerprint?
+    private var child: ChildProcess?
 
     public init(executable: String = CalendarRefresher.siblingExecutable(), environment: [String: String]) {
         self.executable = executable
@@ -35,52 +38,87 @@ public final class CalendarRefresher {
     /// When the periodic refresh is due (nil before the first one).
     public var nextRefresh: Date? { lastRefresh?.addingTimeInterval(refreshEvery) }
 
+    /// The running expansion's output, for the poll set; nil when none runs.
+    public var childFileDescriptor: Int32? { child.map(\.fileDescriptor) }
+
+    /// When the running expansion is stopped if it has not finished.
+    public var childDeadline: Date? { child?.deadline }
+
     /// Whether the paths or their files changed, or the period passed.
     public func isDue(paths: [String], now: Date) -> Bool {
         guard let lastRefresh, paths == lastPaths else { return true }
         return now >= lastRefresh.addingTimeInterval(refreshEvery) || CalendarFingerprint(paths: paths) != lastFingerprint
     }
 
-    /// Expands the calendars when due; returns whether `intervals` or `problems` changed.
+    /// Starts an expansion when due; returns whether `intervals` or `problems` changed at once (no
+    /// paths, or the helper could not start). The expansion's own result comes from `childOutputArrived()`.
     @discardableResult
     public func refreshIfDue(paths: [String], now: Date) -> Bool {
         guard isDue(paths: paths, now: now) else { return false }
         return refresh(paths: paths, now: now)
     }
 
-    /// Expands the calendars now; returns whether `intervals` or `problems` changed.
+    /// Starts an expansion now (stopping one still running for older paths); returns whether
+    /// `intervals` or `problems` changed at once.
     @discardableResult
     public func refresh(paths: [String], now: Date) -> Bool {
-        let before = (intervals, problems)
+        child?.stop()
+        child = nil
         lastPaths = paths
         lastFingerprint = CalendarFingerprint(paths: paths)
         lastRefresh = now
-        if paths.isEmpty {
-            (intervals, problems) = ([], [])
-        } else {
-            do {
-                let expansion = try expand(from: now.addingTimeInterval(-lookBack), to: now.addingTimeInterval(lookAhead))
-                intervals = expansion.calendarIntervals
-                problems = expansion.problems
-            } catch {
-                // The last good intervals stay; the problem is shown until the next refresh works.
-                problems = ["calendars: \(error)"]
-            }
+        if paths.isEmpty { return update(intervals: [], problems: []) }
+        let from = now.addingTimeInterval(-lookBack), to = now.addingTimeInterval(lookAhead)
+        let arguments = ["calendar", "expand", "--from", String(Int64(from.timeIntervalSince1970.rounded(.down))),
+                         "--to", String(Int64(to.timeIntervalSince1970.rounded(.up))),
+                         "--now", String(Int64(now.timeIntervalSince1970.rounded(.down)))]
+        do {
+            child = try ChildProcess(executable, arguments, environment: environment, timeout: timeout, now: now)
+            return false
+        } catch {
+            return failed(error)
         }
-        return before.0 != intervals || before.1 != problems
     }
 
-    /// Runs `screentime calendar expand --from --to` and decodes what it prints.
-    func expand(from: Date, to: Date) throws -> CalendarExpansion {
-        let arguments = ["calendar", "expand", "--from", String(Int64(from.timeIntervalSince1970.rounded(.down))),
-                         "--to", String(Int64(to.timeIntervalSince1970.rounded(.up)))]
-        let result = try ChildProcess.run(executable, arguments, environment: environment, timeout: timeout)
-        guard result.status == 0 else {
-            throw ChildProcess.Failure(description: "`screentime calendar expand` exited with status \(result.status)")
+    /// Takes in the expansion's output; once it has ended, applies the result. Returns whether
+    /// `intervals` or `problems` changed.
+    public func childOutputArrived() -> Bool {
+        guard let running = child else { return false }
+        let status: Int32
+        do {
+            guard let exited = try running.readAvailable() else { return false }
+            status = exited
+        } catch {
+            child = nil
+            return failed(error)
         }
-        do { return try CalendarExpansion.decode(result.output) } catch {
-            throw ChildProcess.Failure(description: "`screentime calendar expand` printed no valid JSON")
+        child = nil
+        guard status == 0 else {
+            return failed(ChildProcess.Failure(description: "`screentime calendar expand` exited with status \(status)"))
         }
+        guard let expansion = try? CalendarExpansion.decode(running.output) else {
+            return failed(ChildProcess.Failure(description: "`screentime calendar expand` printed no valid JSON"))
+        }
+        return update(intervals: expansion.calendarIntervals, problems: expansion.problems)
+    }
+
+    /// Stops an expansion that ran past its deadline; returns whether `problems` changed.
+    public func stopOverdueChild(now: Date) -> Bool {
+        guard let running = child, now >= running.deadline else { return false }
+        running.stop()
+        child = nil
+        return failed(ChildProcess.Failure(description: "\(running.commandLine) took longer than \(DurationText.spoken(timeout)) and was stopped"))
+    }
+
+    /// The last good intervals stay; the problem is shown until the next refresh works.
+    private func failed(_ error: Error) -> Bool {
+        update(intervals: intervals, problems: ["calendars: \(error)"])
+    }
+
+    private func update(intervals newIntervals: [CalendarInterval], problems newProblems: [String]) -> Bool {
+        let changed = newIntervals != intervals || newProblems != problems
+        (intervals, problems) = (newIntervals, newProblems)
+        return changed
     }
 
     /// `/proc/self/exe`'s directory + `/screentime`.

@@ -2,25 +2,36 @@ import Glibc
 import FoundationEssentials
 import ScreenTimeCore
 
-/// A short-lived helper process (`screentime calendar expand`) run with posix_spawn, its standard
-/// output read from a pipe until it exits or a deadline passes (then it is killed).
-enum ChildProcess {
+/// A short-lived helper process (`screentime calendar expand`) started with posix_spawn, whose
+/// standard output the owner's poll loop collects as it arrives: poll `fileDescriptor` and call
+/// `readAvailable()` when it is readable; the owner stops the child at `deadline`. Nothing here
+/// waits for the child while it runs.
+final class ChildProcess {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    struct Result {
-        var status: Int32
-        var output: [UInt8]
-    }
+    /// `executable arguments…`, for messages.
+    let commandLine: String
+    /// When the owner should give up on it (`stop()`).
+    let deadline: Date
+    /// The read end of its standard output (non-blocking); -1 once the output has ended.
+    private(set) var fileDescriptor: Int32
+    private(set) var output: [UInt8] = []
+    private let outputLimit: Int
+    private var pid: pid_t?
 
-    /// Runs `executable` with `arguments`; stdin is /dev/null, stderr is the agent's own (its log).
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    timeout: TimeInterval, outputLimit: Int = 16 << 20) throws(Failure) -> Result {
+    /// Starts `executable` with `arguments`; stdin is /dev/null, stderr is the agent's own (its log).
+    init(_ executable: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval,
+         now: Date, outputLimit: Int = 16 << 20) throws(Failure) {
+        commandLine = ([executable] + arguments).joined(separator: " ")
+        deadline = now.addingTimeInterval(timeout)
+        self.outputLimit = outputLimit
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw failure("cannot make a pipe for \(executable)") }
+        guard pipe(&ends) == 0 else { throw Self.failure("cannot make a pipe for \(executable)") }
         // Neither end leaks into other children; the child's stdout is a dup2 copy, which stays open.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,48 +40,67 @@ enum ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)
         close(ends[1])
         guard spawned == 0 else {
             close(ends[0])
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
-        defer { close(ends[0]) }
+        pid = child
+        fileDescriptor = ends[0]
+    }
 
-        var output: [UInt8] = []
+    deinit { stop() }
+
+    /// Takes in what the child wrote since the last call (at most `chunkLimit` bytes, so one call
+    /// stays short). Returns the exit status once the output has ended, nil while it goes on.
+    func readAvailable(chunkLimit: Int = 1 << 20) throws(Failure) -> Int32? {
+        guard fileDescriptor >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else {
-                stop(pid)
-                throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) took longer than \(DurationText.spoken(timeout)) and was stopped")
-            }
-            var descriptor = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32((left * 1000).rounded(.up)))
-            if ready < 0 && errno != EINTR { stop(pid); throw failure("poll on the pipe of \(executable)") }
-            if ready <= 0 { continue }
-            let count = read(ends[0], &buffer, buffer.count)
+        var taken = 0
+        while taken < chunkLimit {
+            let count = read(fileDescriptor, &buffer, buffer.count)
             if count > 0 {
                 output += buffer[..<count]
-                if output.count > outputLimit { stop(pid); throw Failure(description: "\(executable) wrote more than \(outputLimit) bytes") }
-            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                break
+                taken += count
+                if output.count > outputLimit {
+                    stop()
+                    throw Failure(description: "\(commandLine) wrote more than \(outputLimit) bytes and was stopped")
+                }
+            } else if count == 0 {
+                close(fileDescriptor)
+                fileDescriptor = -1
+                return reap()
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                return nil
+            } else if errno != EINTR {
+                let error = Self.failure("reading the output of \(commandLine)")
+                stop()
+                throw error
             }
         }
-        return Result(status: wait(pid), output: output)
+        return nil
     }
 
-    private static func stop(_ pid: pid_t) {
+    /// Kills the child (if it still runs) and reaps it.
+    func stop() {
+        if fileDescriptor >= 0 {
+            close(fileDescriptor)
+            fileDescriptor = -1
+        }
+        guard let pid else { return }
         kill(pid, SIGKILL)
-        _ = wait(pid)
+        _ = reap()
     }
 
-    /// The exit status, or 128 + the signal that ended it.
-    private static func wait(_ pid: pid_t) -> Int32 {
+    /// The exit status, or 128 + the signal that ended it. Called once the output has ended: the
+    /// child ends its output by exiting, so this wait is the exit itself.
+    private func reap() -> Int32 {
+        guard let child = pid else { return -1 }
+        pid = nil
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
+        while waitpid(child, &status, 0) < 0 {
             if errno != EINTR { return -1 }
         }
         let signal = status & 0x7f

@@ -20,18 +20,28 @@ public struct CalendarReader {
     public var zone: LocalTimeZone
     /// Recurrences expanded per rule at most (a guard against rules that never end).
     public static let occurrenceCap = 100_000
+    /// Mode intervals kept per file and in all (those not over at `now` first, the earliest first):
+    /// more than a real calendar has in the weeks read (an hourly event through every working day),
+    /// and few enough that the agent decides modes from them in milliseconds (the mode resolver's
+    /// search for the next change grows with the square of the events).
+    public var perFileLimit = 250
+    public var totalLimit = 500
+    /// Problems reported per file: a damaged file's first ones say what is wrong.
+    public var problemLimit = 20
 
     public init(zone: LocalTimeZone) { self.zone = zone }
 
     /// Reads every path (files or folders) for `range`; a broken file does not stop the others.
-    public func read(paths: [String], range: Range<Date>) -> CalendarReadResult {
+    /// `now` (the start of the range when nil) decides which intervals a cut keeps.
+    public func read(paths: [String], range: Range<Date>, now: Date? = nil) -> CalendarReadResult {
+        let priority = CutPriority(now: now ?? range.lowerBound)
         var result = CalendarReadResult()
         for path in paths {
             do {
                 for file in try CalendarFiles.icsFiles(at: path) {
                     do {
                         let found = try readFile(file, range: range)
-                        result.intervals += found.intervals
+                        result.intervals += bounded(found.intervals, to: perFileLimit, in: file, priority, &result.problems)
                         result.problems += found.problems
                     } catch {
                         result.problems.append(error.problem)
@@ -41,8 +51,33 @@ public struct CalendarReader {
                 result.problems.append(error.problem)
             }
         }
+        if result.intervals.count > totalLimit {
+            result.intervals.sort(by: priority.before)
+            for path in Set(result.intervals[totalLimit...].map(\.source)).sorted() {
+                result.problems.append(CalendarProblem(path: path, message: "the calendars have more than \(totalLimit) mode events in the weeks read; some from this file are left out"))
+            }
+            result.intervals.removeSubrange(totalLimit...)
+        }
         result.intervals.sort { ($0.start, $0.source, $0.summary) < ($1.start, $1.source, $1.summary) }
         return result
+    }
+
+    /// Which intervals a cut keeps: those not over at `now` (earliest first), then the most recent past ones.
+    private struct CutPriority {
+        let now: Date
+        func before(_ a: CalendarInterval, _ b: CalendarInterval) -> Bool {
+            let (aCurrent, bCurrent) = (a.end > now, b.end > now)
+            if aCurrent != bCurrent { return aCurrent }
+            return aCurrent ? a.start < b.start : a.start > b.start
+        }
+    }
+
+    /// A file's `limit` most relevant intervals, with a problem naming it when some were left out.
+    private func bounded(_ intervals: [CalendarInterval], to limit: Int, in file: String, _ priority: CutPriority,
+                         _ problems: inout [CalendarProblem]) -> [CalendarInterval] {
+        guard intervals.count > limit else { return intervals }
+        problems.append(CalendarProblem(path: file, message: "\(intervals.count) mode events in the weeks read, more than \(limit); only \(limit) are used, from now on"))
+        return Array(intervals.sorted(by: priority.before).prefix(limit))
     }
 
     /// Reads one .ics file; throws when the file cannot be read or holds no calendar at all.
@@ -58,7 +93,8 @@ public struct CalendarReader {
             throw CalendarProblemError(CalendarProblem(path: path, message: error.message))
         }
         var result = CalendarReadResult()
-        result.problems = document.parseProblems.map {
+        // Only the reported ones are looked up in the text: each lookup reads the whole file.
+        result.problems = document.parseProblems.prefix(problemLimit).map {
             CalendarProblem(path: path, message: "skipped: \($0)", line: Self.line(in: text, mentionedBy: $0))
         }
         let events = document.events
@@ -76,6 +112,11 @@ public struct CalendarReader {
             for occurrence in occurrences(of: event, range: range, expand: false) {
                 add(event, occurrence, from: path, to: &result)
             }
+        }
+        let unreported = max(0, document.parseProblems.count - problemLimit) + max(0, result.problems.count - problemLimit)
+        if unreported > 0 {
+            result.problems.removeSubrange(min(problemLimit, result.problems.count)...)
+            result.problems.append(CalendarProblem(path: path, message: "\(unreported) more problems not shown"))
         }
         return result
     }

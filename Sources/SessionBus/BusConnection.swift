@@ -1,10 +1,12 @@
 import FoundationEssentials
+import ScreenTimeCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A private connection to a message bus, driven by its owner's poll loop: put `fileDescriptor`
-/// into poll, and call `dispatchPending()` when it is readable and after every blocking `call`.
+/// into poll (for POLLOUT too while `hasPendingOutput`), call `dispatchPending()` when it is ready
+/// and after every blocking `call`, and `expireOverdueReplies()` at `nextReplyDeadline(now:)`.
 /// Not thread-safe: use one connection from one thread.
 public final class BusConnection {
     /// Answers a method call on an exported object: gets the member name and arguments, returns the
@@ -21,6 +23,7 @@ public final class BusConnection {
     private var signalHandlers: [(interface: String, member: String?, handler: SignalHandler)] = []
     private var monitorHandler: SignalHandler?
     private var templates = MessageTemplates()
+    private var pendingReplies = PendingReplies()
 
     private struct ExportedObject {
         var handlers: [String: MethodHandler] = [:]
@@ -29,9 +32,11 @@ public final class BusConnection {
     }
 
     /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/1000/bus`),
-    /// or to the session bus (DBUS_SESSION_BUS_ADDRESS) when nil.
+    /// or to the session bus (DBUS_SESSION_BUS_ADDRESS) when nil. A `guid=` in the address is not
+    /// checked, so the same address reaches a restarted bus.
     public init(address: String? = nil) throws {
-        raw = try RawConnection.open(address: address)
+        let given = address ?? getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
+        raw = try RawConnection.open(address: given.map(BusAddress.withoutGUID))
         try raw.installFilter { [weak self] message in
             self?.handle(message) ?? false
         }
@@ -39,10 +44,12 @@ public final class BusConnection {
 
     deinit { close() }
 
-    /// Closes the connection; later use throws `BusError.disconnected`.
+    /// Closes the connection; later use throws `BusError.disconnected`. Replies still awaited are
+    /// dropped unanswered: their owner is going away with the connection.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        pendingReplies.removeAll()
         raw.closeAndRelease()
     }
 
@@ -54,7 +61,8 @@ public final class BusConnection {
 
     public var isConnected: Bool { !isClosed && raw.isConnected }
 
-    /// Whether queued output waits for the socket to take it (then poll for POLLOUT too, or `flush()`).
+    /// Whether queued output waits for the socket to take it: then poll for POLLOUT too and call
+    /// `dispatchPending()` when writable (a large reply takes several turns), or `flush()`.
     public var hasPendingOutput: Bool { !isClosed && raw.hasOutgoingMessages }
 
     /// Writes all queued output, blocking until the socket took it.
@@ -99,23 +107,54 @@ public final class BusConnection {
 
     // MARK: Calls
 
+    /// Calls a method without waiting: `onReply` gets the reply's arguments, or the error reply as
+    /// `BusMethodError`, from a later `dispatchPending()`; or a `BusMethodError.noReply` from
+    /// `expireOverdueReplies()` once `timeout` has passed. A poll loop calling this never waits on
+    /// the other side, however slow or stopped it is.
+    public func send(destination: String, path: String, interface: String, method: String,
+                     arguments: [BusValue] = [], timeout: Duration = .seconds(25), autoStart: Bool = true,
+                     onReply: @escaping (Result<[BusValue], Error>) -> Void) throws {
+        let message = try callMessage(destination: destination, path: path, interface: interface, method: method,
+                                      arguments: arguments, autoStart: autoStart)
+        let serial = try raw.send(message)
+        pendingReplies.add(serial: serial, deadline: .now + timeout, handler: onReply)
+    }
+
+    /// When the earliest call sent with `send(…onReply:)` gives up, as a wall-clock date from `now`.
+    public func nextReplyDeadline(now: Date) -> Date? {
+        pendingReplies.nextDeadline.map { now.addingTimeInterval(ContinuousClock.now.duration(to: $0).timeInterval) }
+    }
+
+    /// Gives up on the calls whose timeout has passed: their handlers get `BusMethodError.noReply`.
+    public func expireOverdueReplies() {
+        for handler in pendingReplies.takeOverdue(at: .now) {
+            handler(.failure(BusMethodError(name: BusMethodError.noReply, message: "no reply within the timeout")))
+        }
+    }
+
     /// Calls a method and waits up to `timeout` for the reply's arguments. An error reply (including
     /// no owner and timeout) is thrown as `BusMethodError`. Messages arriving meanwhile stay queued:
     /// call `dispatchPending()` afterwards, as the descriptor will not signal them again.
     /// With `autoStart` false the bus does not start an activatable service for the call.
     public func call(destination: String, path: String, interface: String, method: String,
                      arguments: [BusValue] = [], timeout: Duration = .seconds(5), autoStart: Bool = true) throws -> [BusValue] {
+        let message = try callMessage(destination: destination, path: path, interface: interface, method: method,
+                                      arguments: arguments, autoStart: autoStart)
+        let reply = try raw.call(message, timeoutMilliseconds: Self.milliseconds(timeout))
+        return reply.arguments()
+    }
+
+    private func callMessage(destination: String, path: String, interface: String, method: String,
+                             arguments: [BusValue], autoStart: Bool) throws -> MessageRef {
         guard !isClosed else { throw BusError.disconnected }
         let key = MessageTemplates.Key(destination: destination, path: path, interface: interface, member: method,
                                        arguments: arguments, autoStart: autoStart)
-        let message = try templates.message(for: key) {
+        return try templates.message(for: key) {
             let message = try MessageRef.methodCall(destination: destination, path: path, interface: interface, member: method)
             message.setAutoStart(autoStart)
             try message.append(arguments)
             return message
         }
-        let reply = try raw.call(message, timeoutMilliseconds: Self.milliseconds(timeout))
-        return reply.arguments()
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {
@@ -208,6 +247,15 @@ public final class BusConnection {
             return false
         case .methodCall:
             return answer(message)
+        case .methodReturn, .error:
+            guard let handler = pendingReplies.take(message.replySerial) else { return false }
+            if message.kind == .methodReturn {
+                handler(.success(message.arguments()))
+            } else {
+                let text = message.arguments().first?.stringValue ?? ""
+                handler(.failure(BusMethodError(name: message.errorName ?? BusMethodError.failed, message: text)))
+            }
+            return true
         default:
             return false
         }

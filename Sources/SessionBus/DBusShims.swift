@@ -402,11 +402,15 @@ struct RawConnection {
 
     func flush() { dbus_connection_flush(pointer) }
 
-    func send(_ message: MessageRef) throws {
+    /// Queues `message` (libdbus writes what the socket takes at once); returns its serial.
+    @discardableResult
+    func send(_ message: MessageRef) throws -> UInt32 {
         guard isConnected else { throw BusError.disconnected }
-        if dbus_connection_send(pointer, message.pointer, nil) == 0 {
+        var serial: UInt32 = 0
+        if dbus_connection_send(pointer, message.pointer, &serial) == 0 {
             throw BusError.outOfMemory(context: "queueing \(message.member ?? "message")")
         }
+        return serial
     }
 
     /// Sends a call and waits for its reply. An error reply is thrown as `BusMethodError`.

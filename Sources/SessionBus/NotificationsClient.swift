@@ -38,6 +38,8 @@ public enum NotificationsError: Error, Equatable, CustomStringConvertible {
 /// Events (ActionInvoked, NotificationClosed) arrive on the connection that sent Notify, so they are
 /// delivered from the owner's `dispatchPending()`, and only for notifications this client created.
 /// The server's capabilities are read at start and again whenever the server's owner changes.
+/// Nothing here waits for the server: calls are sent and their answers handled in the owner's
+/// `dispatchPending()`, so a hung server (stopped, swapping) cannot stall the owner's loop.
 public final class NotificationsClient: Notifier {
     public static let busName = "org.freedesktop.Notifications"
     public static let objectPath = "/org/freedesktop/Notifications"
@@ -50,7 +52,8 @@ public final class NotificationsClient: Notifier {
     public private(set) var serverInfo: NotificationServerInfo?
     /// Called from `dispatchPending()` for actions chosen on, and closing of, our notifications.
     public var onEvent: (NotificationEvent) -> Void
-    /// Called when a server appears (with its information) or goes away (nil).
+    /// Called with the outcome of the first look for a server, then whenever one appears (with its
+    /// information, once it answered) or goes away (nil).
     public var onServerChange: ((NotificationServerInfo?) -> Void)?
 
     private let connection: BusConnection
@@ -58,15 +61,24 @@ public final class NotificationsClient: Notifier {
     private let activatesServer: Bool
     private let callTimeout: Duration
     private var ownIDs: Set<UInt32> = []
+    /// A GetCapabilities/GetServerInformation exchange is in flight; another is due when it ends.
+    private var refreshing = false
+    private var refreshAgain = false
+    /// Whether the first refresh has ended: its outcome, server or none, is reported either way.
+    private var answeredOnce = false
+    /// Notices asked for while the server's capabilities were unknown: sent when they are known.
+    private var waitingForServer: [(request: NotificationRequest, id: UInt32, shown: (Result<UInt32, Error>) -> Void)] = []
 
     public var serverAvailable: Bool { serverInfo != nil }
 
-    /// Subscribes to the server's signals and reads its capabilities; a missing server is not an error
-    /// here (capabilities stay empty until one appears). `serverName` is the bus name the server owns.
-    /// With `activatesServer` (the default) calls let the bus start an installed server (D-Bus
-    /// activation) when none runs, as desktops without an autostarted one rely on.
+    /// Subscribes to the server's signals and asks for its capabilities (the answer comes through
+    /// the owner's `dispatchPending()`); a missing server is not an error here (capabilities stay
+    /// empty until one appears). `serverName` is the bus name the server owns. With
+    /// `activatesServer` (the default) calls let the bus start an installed server (D-Bus
+    /// activation) when none runs, as desktops without an autostarted one rely on. `callTimeout`
+    /// is how long a call waits for the server's answer before giving up; nothing blocks meanwhile.
     public init(connection: BusConnection, serverName: String = NotificationsClient.busName,
-                activatesServer: Bool = true, callTimeout: Duration = .seconds(2),
+                activatesServer: Bool = true, callTimeout: Duration = .seconds(10),
                 onEvent: @escaping (NotificationEvent) -> Void = { _ in }) throws {
         self.connection = connection
         self.serverName = serverName
@@ -84,29 +96,64 @@ public final class NotificationsClient: Notifier {
         refreshServer()
     }
 
-    /// Reads capabilities and server information again; clears them when there is no server.
+    /// Asks for the capabilities and server information again; `onServerChange` follows when the
+    /// server was found or lost. Without a server both are cleared.
     public func refreshServer() {
+        guard !refreshing else { refreshAgain = true; return }
+        refreshing = true
         do {
-            let caps = try call("GetCapabilities")
-            guard let names = caps.first?.stringArrayValue else {
-                throw NotificationsError.unexpectedReply(method: "GetCapabilities", signature: caps.signature)
+            try call("GetCapabilities") { [weak self] caps in
+                guard let self else { return }
+                guard case .success(let caps) = caps, let names = caps.first?.stringArrayValue else { return self.refreshed(nil) }
+                do {
+                    try self.call("GetServerInformation") { [weak self] info in
+                        let strings = ((try? info.get()) ?? []).map(\.stringValue)
+                        guard strings.count == 4, let name = strings[0], let vendor = strings[1], let version = strings[2],
+                              let specVersion = strings[3] else { self?.refreshed(nil); return }
+                        self?.refreshed((Set(names), NotificationServerInfo(name: name, vendor: vendor, version: version,
+                                                                            specVersion: specVersion)))
+                    }
+                } catch {
+                    self.refreshed(nil)
+                }
             }
-            let info = try call("GetServerInformation")
-            let strings = info.compactMap(\.stringValue)
-            guard info.count == 4, strings.count == 4 else {
-                throw NotificationsError.unexpectedReply(method: "GetServerInformation", signature: info.signature)
-            }
-            capabilities = Set(names)
-            serverInfo = NotificationServerInfo(name: strings[0], vendor: strings[1], version: strings[2], specVersion: strings[3])
         } catch {
-            capabilities = []
-            serverInfo = nil
+            refreshed(nil)
         }
     }
 
-    public func show(_ request: NotificationRequest, replacing id: UInt32) throws -> UInt32 {
-        if !serverAvailable { refreshServer() }
-        guard serverAvailable else { throw NotificationsError.serverUnavailable }
+    private func refreshed(_ server: (capabilities: Set<String>, info: NotificationServerInfo)?) {
+        refreshing = false
+        if refreshAgain {
+            refreshAgain = false
+            return refreshServer()
+        }
+        let changed = server?.info != serverInfo || !answeredOnce
+        answeredOnce = true
+        capabilities = server?.capabilities ?? []
+        serverInfo = server?.info
+        if changed { onServerChange?(serverInfo) }
+        let waiting = waitingForServer
+        waitingForServer = []
+        for notice in waiting {
+            do { try send(notice.request, replacing: notice.id, shown: notice.shown) } catch { notice.shown(.failure(error)) }
+        }
+    }
+
+    /// Sends Notify; with no server known yet, asks for one first (which may activate it) and sends
+    /// when it answers.
+    public func show(_ request: NotificationRequest, replacing id: UInt32,
+                     shown: @escaping (Result<UInt32, Error>) -> Void) throws {
+        guard serverAvailable else {
+            waitingForServer.append((request, id, shown))
+            if !refreshing { refreshServer() }
+            return
+        }
+        try send(request, replacing: id, shown: shown)
+    }
+
+    private func send(_ request: NotificationRequest, replacing id: UInt32, shown: @escaping (Result<UInt32, Error>) -> Void) throws {
+        guard serverAvailable else { return shown(.failure(NotificationsError.serverUnavailable)) }
         let body = capabilities.contains("body-markup") ? NotificationMarkup.escape(request.body) : request.body
         let actions = capabilities.contains("actions") ? request.actions.flatMap { [$0.key, $0.label] } : []
         var hints: [String: BusValue] = [
@@ -114,36 +161,42 @@ public final class NotificationsClient: Notifier {
             "desktop-entry": .string(Self.desktopEntry),
         ]
         if let category = request.category { hints["category"] = .string(category) }
-        let reply = try callDroppingServer("Notify", [
+        try call("Notify", [
             .string(request.appName), .uint32(id), .string(request.icon), .string(request.summary),
             .string(body), .strings(actions), .vardict(hints), .int32(request.expireTimeout),
-        ])
-        guard reply.count == 1, let newID = reply[0].uint32Value else {
-            throw NotificationsError.unexpectedReply(method: "Notify", signature: reply.signature)
+        ]) { [weak self] reply in
+            switch reply {
+            case .success(let reply):
+                guard reply.count == 1, let newID = reply[0].uint32Value else {
+                    return shown(.failure(NotificationsError.unexpectedReply(method: "Notify", signature: reply.signature)))
+                }
+                self?.ownIDs.insert(newID)
+                shown(.success(newID))
+            case .failure(let error):
+                shown(.failure(error))
+            }
         }
-        ownIDs.insert(newID)
-        return newID
     }
 
+    /// Asks the server to close notification `id`, without waiting for its answer.
     public func close(_ id: UInt32) throws {
         guard serverAvailable else { throw NotificationsError.serverUnavailable }
-        _ = try callDroppingServer("CloseNotification", [.uint32(id)])
+        try call("CloseNotification", [.uint32(id)]) { _ in }
     }
 
     // MARK: Private
 
-    private func call(_ method: String, _ arguments: [BusValue] = []) throws -> [BusValue] {
-        try connection.call(destination: serverName, path: Self.objectPath, interface: Self.interface,
-                            method: method, arguments: arguments, timeout: callTimeout, autoStart: activatesServer)
-    }
-
-    /// A call that notices the server has gone (between its leaving and our seeing NameOwnerChanged).
-    private func callDroppingServer(_ method: String, _ arguments: [BusValue]) throws -> [BusValue] {
-        do {
-            return try call(method, arguments)
-        } catch let error as BusMethodError where error.meansNoService {
-            serverGone()
-            throw NotificationsError.serverUnavailable
+    /// A call whose answer may show the server has gone (between its leaving and our seeing
+    /// NameOwnerChanged): then the server is dropped and the error is `serverUnavailable`.
+    private func call(_ method: String, _ arguments: [BusValue] = [],
+                      onReply: @escaping (Result<[BusValue], Error>) -> Void) throws {
+        try connection.send(destination: serverName, path: Self.objectPath, interface: Self.interface, method: method,
+                            arguments: arguments, timeout: callTimeout, autoStart: activatesServer) { [weak self] reply in
+            if case .failure(let error as BusMethodError) = reply, error.meansNoService {
+                self?.serverGone()
+                return onReply(.failure(NotificationsError.serverUnavailable))
+            }
+            onReply(reply)
         }
     }
 
@@ -170,7 +223,6 @@ public final class NotificationsClient: Notifier {
         } else {
             // Our ids stay: a Notify may already have reached the new server before this signal.
             refreshServer()
-            onServerChange?(serverInfo)
         }
     }
 

@@ -36,11 +36,25 @@ final class CalendarRefresherTests: XCTestCase {
         CalendarRefresher(executable: AgentProcess.binary.path, environment: environment)
     }
 
+    /// Runs the refresher's expansion to its end as the agent's loop does: polls its output, and
+    /// stops it at its deadline (`now` plus the real time elapsed). Returns whether anything changed.
+    @discardableResult
+    func finish(_ refresher: CalendarRefresher, startedAt now: Date, changedAtStart: Bool = false) -> Bool {
+        let started = Date()
+        var changed = changedAtStart
+        while let fd = refresher.childFileDescriptor {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, 20) > 0 { changed = refresher.childOutputArrived() || changed }
+            changed = refresher.stopOverdueChild(now: now.addingTimeInterval(Date().timeIntervalSince(started))) || changed
+        }
+        return changed
+    }
+
     func testExpandsAndRefreshesWhenAFileChanges() throws {
         let refresher = refresher()
         let paths = [calendar.deletingLastPathComponent().path]
         XCTAssertTrue(refresher.isDue(paths: paths, now: now))
-        XCTAssertTrue(refresher.refreshIfDue(paths: paths, now: now))
+        XCTAssertTrue(finish(refresher, startedAt: now, changedAtStart: refresher.refreshIfDue(paths: paths, now: now)))
         XCTAssertEqual(refresher.problems, [])
         XCTAssertEqual(refresher.intervals, [CalendarInterval(mode: .productivity, start: Date(timeIntervalSince1970: 1_796_115_600),
                                                               end: Date(timeIntervalSince1970: 1_796_119_200),
@@ -52,7 +66,7 @@ final class CalendarRefresherTests: XCTestCase {
         try write(events: [("Productivity: report", "20261201T090000Z", "20261201T100000Z"),
                            ("Social", "20261202T180000Z", "20261202T200000Z")])
         XCTAssertTrue(refresher.isDue(paths: paths, now: now.addingTimeInterval(120)), "the file grew")
-        XCTAssertTrue(refresher.refreshIfDue(paths: paths, now: now.addingTimeInterval(120)))
+        XCTAssertTrue(finish(refresher, startedAt: now.addingTimeInterval(120), changedAtStart: refresher.refreshIfDue(paths: paths, now: now.addingTimeInterval(120))))
         XCTAssertEqual(refresher.intervals.map(\.mode), [.productivity, .social])
         XCTAssertTrue(refresher.isDue(paths: paths, now: now.addingTimeInterval(120 + 6 * 3600)), "every 6 hours")
         XCTAssertTrue(refresher.isDue(paths: [], now: now.addingTimeInterval(180)), "the configured paths changed")
@@ -65,6 +79,7 @@ final class CalendarRefresherTests: XCTestCase {
                                                              atomically: true, encoding: .utf8)
         let refresher = refresher()
         refresher.refresh(paths: ["/nonexistent/cal.ics"], now: now)
+        finish(refresher, startedAt: now)
         XCTAssertEqual(refresher.problems, ["/nonexistent/cal.ics: no such file or folder"])
     }
 
@@ -73,6 +88,7 @@ final class CalendarRefresherTests: XCTestCase {
         let paths = [calendar.path]
         let good = refresher()
         good.refresh(paths: paths, now: now)
+        finish(good, startedAt: now)
         XCTAssertEqual(good.intervals.count, 1)
 
         let script = home.appendingPathComponent("hang.sh")
@@ -82,6 +98,7 @@ final class CalendarRefresherTests: XCTestCase {
         hanging.timeout = 0.3
         let started = Date()
         hanging.refresh(paths: paths, now: now)
+        finish(hanging, startedAt: now)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2, "stopped at the timeout")
         XCTAssertEqual(hanging.intervals, [])
         XCTAssertTrue(hanging.problems.first?.contains("took longer than") == true, "\(hanging.problems)")

@@ -179,6 +179,20 @@ final class CalendarReaderTests: XCTestCase {
                        [path + ":9: skipped: Can't parse as DATE-TIME value in DTEND property. Removing entire property: BOGUS"])
     }
 
+    func testADamagedFileReportsItsFirstProblemsAndHowManyMore() throws {
+        let damaged = (0..<5_000).map { _ in "DTEND;BOGUS\n" }.joined()
+        let path = try write("damaged.ics", calendar("BEGIN:VEVENT\nUID:e\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Social\n"
+                                                     + damaged + "END:VEVENT\n", timeZone: false))
+        let reader = CalendarReader(zone: zone)
+        let started = Date()
+        let result = reader.read(paths: [path], range: march)
+        print("5,000 damaged lines read in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+        XCTAssertEqual(result.intervals.count, 1)
+        XCTAssertEqual(result.problems.count, reader.problemLimit + 1)
+        XCTAssertEqual(result.problems.first?.line, 9)
+        XCTAssertEqual(result.problems.last?.description, path + ": 4980 more problems not shown")
+    }
+
     func testBuiltInAndUnknownTimeZones() throws {
         let path = try write("odd.ics", calendar("""
             BEGIN:VEVENT
@@ -199,5 +213,28 @@ final class CalendarReaderTests: XCTestCase {
         // New York is on summer time from 8 March 2026 (UTC-4), without a VTIMEZONE in the file.
         XCTAssertEqual(result.intervals.map(\.start), [zone.at("2026-03-16 18:00"), utc("2026-03-17 22:00")])
         XCTAssertEqual(result.problems.map(\.message), ["unknown time zone “Mars/Olympus” in “Social”, read as local time"])
+    }
+
+    func testOccurrencesAreBoundedPerFileAndInAllNamingTheFile() throws {
+        let minutely = { (name: String) in
+            self.calendar("BEGIN:VEVENT\nUID:\(name)\nDTSTAMP:20260301T000000Z\nDTSTART:20260310T000000Z\nDTEND:20260310T000030Z\n"
+                          + "RRULE:FREQ=MINUTELY;COUNT=3000\nSUMMARY:Productivity: \(name)\nEND:VEVENT\n", timeZone: false)
+        }
+        let big = try write("big.ics", minutely("big"))
+        var reader = CalendarReader(zone: zone)
+        let one = reader.read(paths: [big], range: march)
+        XCTAssertEqual(one.intervals.count, reader.perFileLimit)
+        XCTAssertEqual(one.intervals.first?.start, utc("2026-03-10 00:00"), "the earliest are kept")
+        let later = reader.read(paths: [big], range: march, now: utc("2026-03-11 00:00"))
+        XCTAssertEqual(later.intervals.first?.start, utc("2026-03-11 00:00"), "those from now on are kept")
+        XCTAssertEqual(later.intervals.count, reader.perFileLimit)
+        XCTAssertEqual(one.problems.map(\.description), ["\(big): 3000 mode events in the weeks read, more than 250; only 250 are used, from now on"])
+
+        let other = try write("other.ics", minutely("other"))
+        reader.totalLimit = 400
+        let both = reader.read(paths: [big, other], range: march)
+        XCTAssertEqual(both.intervals.count, 400)
+        XCTAssertEqual(both.problems.count, 4, "each file over its limit, and both cut by the total: \(both.problems)")
+        XCTAssertTrue(both.problems.contains { $0.path == other && $0.message.contains("more than 400") })
     }
 }

@@ -227,4 +227,48 @@ final class BusConnectionTests: XCTestCase {
             XCTAssertTrue(name.hasPrefix("org.freedesktop.DBus.Error."))
         }
     }
+
+    func testSendHandsTheReplyOrErrorToItsHandlerFromDispatch() throws {
+        let desk = try DesktopHarness.shared()
+        let server = try echoServer(desk)
+        defer { server.stop() }
+        let client = try BusConnection(address: desk.busAddress)
+
+        var answers: [String: Result<[BusValue], Error>] = [:]
+        try client.send(destination: server.uniqueName, path: path, interface: interface, method: "Echo",
+                        arguments: [.string("hello")]) { answers["echo"] = $0 }
+        try client.send(destination: server.uniqueName, path: path, interface: interface, method: "Fail",
+                        arguments: [.string("no")]) { answers["fail"] = $0 }
+        XCTAssertTrue(answers.isEmpty, "nothing is answered before dispatch")
+        try pump(client, "both answers") { answers.count == 2 }
+        XCTAssertEqual(try answers["echo"]?.get(), [.string("hello")])
+        XCTAssertThrowsError(try answers["fail"]?.get()) {
+            XCTAssertEqual($0 as? BusMethodError, BusMethodError(name: "org.screentime.Test1.Error.Refused", message: "refused: no"))
+        }
+        XCTAssertNil(client.nextReplyDeadline(now: Date()), "no call is waiting any more")
+    }
+
+    /// A peer that owns its name but never reads (as a stopped process): the call gives up at its
+    /// timeout, without the caller ever waiting.
+    func testSendGivesUpAtTheTimeout() throws {
+        let desk = try DesktopHarness.shared()
+        let silent = try BusConnection(address: desk.busAddress)
+        let client = try BusConnection(address: desk.busAddress)
+        var answer: Result<[BusValue], Error>?
+        let sent = Date()
+        try client.send(destination: silent.uniqueName, path: path, interface: interface, method: "Echo",
+                        timeout: .milliseconds(200)) { answer = $0 }
+        XCTAssertLessThan(Date().timeIntervalSince(sent), 0.05, "sending does not wait")
+        let deadline = try XCTUnwrap(client.nextReplyDeadline(now: sent))
+        XCTAssertEqual(deadline.timeIntervalSince(sent), 0.2, accuracy: 0.05)
+
+        client.expireOverdueReplies()
+        try client.dispatchPending()
+        XCTAssertNil(answer, "not before the timeout")
+        usleep(250_000)
+        client.expireOverdueReplies()
+        XCTAssertThrowsError(try XCTUnwrap(answer).get()) {
+            XCTAssertEqual(($0 as? BusMethodError)?.name, BusMethodError.noReply)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenTimeCore
 import SessionBus
 import TestSupport
 import XCTest
@@ -77,4 +78,14 @@ func pump(_ connection: BusConnection, timeout: TimeInterval = 5, _ what: String
         _ = poll(&entry, 1, 20)
         try connection.dispatchPending()
     }
+}
+
+/// Shows a notification and dispatches `connection` until the server's answer: its id, or the
+/// error it reported.
+func shown(_ client: NotificationsClient, _ request: NotificationRequest, replacing id: UInt32 = 0,
+           on connection: BusConnection, file: StaticString = #filePath, line: UInt = #line) throws -> UInt32 {
+    var answer: Result<UInt32, Error>?
+    try client.show(request, replacing: id) { answer = $0 }
+    try pump(connection, "the answer to Notify", file: file, line: line) { answer != nil }
+    return try XCTUnwrap(answer, file: file, line: line).get()
 }

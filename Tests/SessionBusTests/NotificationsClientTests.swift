@@ -27,6 +27,7 @@ final class NotificationsClientTests: XCTestCase {
     }
 
     func testReadsCapabilitiesAndServerInformationFromDunst() throws {
+        try pump(connection, "dunst's answers") { client.serverAvailable }
         XCTAssertTrue(client.capabilities.isSuperset(of: ["actions", "body", "body-markup"]), "\(client.capabilities)")
         let info = try XCTUnwrap(client.serverInfo)
         XCTAssertEqual(info.name, "dunst")
@@ -35,11 +36,11 @@ final class NotificationsClientTests: XCTestCase {
     }
 
     func testNotifyReturnsAnIdAndReplacingKeepsIt() throws {
-        let id = try client.show(request("10 minutes left"), replacing: 0)
+        let id = try shown(client, request("10 minutes left"), replacing: 0, on: connection)
         XCTAssertGreaterThan(id, 0)
-        let again = try client.show(request("5 minutes left"), replacing: id)
+        let again = try shown(client, request("5 minutes left"), replacing: id, on: connection)
         XCTAssertEqual(again, id, "updated in place")
-        let other = try client.show(request("another"), replacing: 0)
+        let other = try shown(client, request("another"), replacing: 0, on: connection)
         XCTAssertNotEqual(other, id)
         try client.close(id)
         try client.close(other)
@@ -49,9 +50,9 @@ final class NotificationsClientTests: XCTestCase {
         let monitor = try BusMonitor(address: desk.busAddress)
         let actions = [NotificationAction(key: "continue", label: "Continue for 1 hour"),
                        NotificationAction(key: "ok", label: "OK")]
-        let id = try client.show(request("Firefox: 1 minute left", body: #"<i>Tom & Jerry's "tab"</i>"#, actions: actions),
-                                 replacing: 0)
-        let _ = try client.show(request("Firefox: 10 seconds left", body: "x", actions: actions), replacing: id)
+        let id = try shown(client, request("Firefox: 1 minute left", body: #"<i>Tom & Jerry's "tab"</i>"#, actions: actions),
+                                 replacing: 0, on: connection)
+        let _ = try shown(client, request("Firefox: 10 seconds left", body: "x", actions: actions), replacing: id, on: connection)
 
         let first = try monitor.waitForNotify { $0.summary == "Firefox: 1 minute left" }
         XCTAssertEqual(first.sender, connection.uniqueName)
@@ -76,13 +77,13 @@ final class NotificationsClientTests: XCTestCase {
         let otherConnection = try BusConnection(address: desk.busAddress)
         var otherEvents: [NotificationEvent] = []
         let other = try NotificationsClient(connection: otherConnection) { otherEvents.append($0) }
-        _ = try other.show(request("someone else's", actions: [NotificationAction(key: "continue", label: "Continue for 1 hour")]),
-                           replacing: 0)
+        _ = try shown(other, request("someone else's", actions: [NotificationAction(key: "continue", label: "Continue for 1 hour")]),
+                           replacing: 0, on: otherConnection)
 
-        let id = try client.show(request("Firefox is disabled",
+        let id = try shown(client, request("Firefox is disabled",
                                           actions: [NotificationAction(key: "continue", label: "Continue for 1 hour"),
                                                     NotificationAction(key: "dismiss", label: "Not now")]),
-                                 replacing: 0)
+                                 replacing: 0, on: connection)
         try dunst.chooseAction(label: "Continue for 1 hour", notification: id)
 
         try pump(connection, "ActionInvoked for \(id)") { events.contains(.actionInvoked(id: id, key: "continue")) }
@@ -93,7 +94,7 @@ final class NotificationsClientTests: XCTestCase {
     }
 
     func testClosingReportsClosedWithReason() throws {
-        let id = try client.show(request("closing"), replacing: 0)
+        let id = try shown(client, request("closing"), replacing: 0, on: connection)
         try client.close(id)
         // Reason 3: closed by a call to CloseNotification.
         try pump(connection, "NotificationClosed for \(id)") { events.contains(.closed(id: id, reason: 3)) }
@@ -117,11 +118,12 @@ final class NotificationsClientTests: XCTestCase {
         defer { server.stop() }
         let monitor = try BusMonitor(address: desk.busAddress)
         let minimal = try NotificationsClient(connection: connection, serverName: name)
+        try pump(connection, "the minimal server's answers") { minimal.serverAvailable }
         XCTAssertEqual(minimal.capabilities, ["body"])
         XCTAssertEqual(minimal.serverInfo?.name, "minimal")
 
-        let id = try minimal.show(request("plain", body: "a < b & c", actions: [NotificationAction(key: "k", label: "L")]),
-                                  replacing: 0)
+        let id = try shown(minimal, request("plain", body: "a < b & c", actions: [NotificationAction(key: "k", label: "L")]),
+                                  replacing: 0, on: connection)
         XCTAssertEqual(id, 7)
         let sent = try monitor.waitForNotify { $0.summary == "plain" }
         XCTAssertEqual(sent.body, "a < b & c")
@@ -131,6 +133,7 @@ final class NotificationsClientTests: XCTestCase {
     func testServerGoingAwayAndComingBack() throws {
         // Without activation: the bus could otherwise start the installed dunst with its default config.
         let client = try NotificationsClient(connection: connection, activatesServer: false)
+        try pump(connection, "dunst's answers") { client.serverAvailable }
         var changes: [NotificationServerInfo?] = []
         client.onServerChange = { changes.append($0) }
         desk.stopNotificationServer()
@@ -138,7 +141,7 @@ final class NotificationsClientTests: XCTestCase {
 
         try pump(connection, "the server to be seen leaving") { !client.serverAvailable }
         XCTAssertEqual(client.capabilities, [])
-        XCTAssertThrowsError(try client.show(request("nobody listens"), replacing: 0)) {
+        XCTAssertThrowsError(try shown(client, request("nobody listens"), replacing: 0, on: connection)) {
             XCTAssertEqual($0 as? NotificationsError, .serverUnavailable)
         }
         try connection.dispatchPending() // the connection keeps working
@@ -149,7 +152,7 @@ final class NotificationsClientTests: XCTestCase {
         XCTAssertEqual(changes.count, 2)
         XCTAssertEqual(changes.first, .some(nil))
         XCTAssertEqual(changes.last??.name, "dunst")
-        let id = try client.show(request("back again"), replacing: 0)
+        let id = try shown(client, request("back again"), replacing: 0, on: connection)
         XCTAssertGreaterThan(id, 0)
         try client.close(id)
     }

@@ -34,8 +34,8 @@ public final class AgentProcess {
         return environment
     }
 
-    /// Starts the agent and waits until it owns its bus name.
-    public init(environment: [String: String], desk: DesktopHarness) throws {
+    /// Starts the agent and waits until it owns its bus name (on the desk's bus, or as `isReady` says).
+    public init(environment: [String: String], desk: DesktopHarness, isReady: (() -> Bool)? = nil) throws {
         self.environment = environment
         home = URL(fileURLWithPath: environment["HOME"]!)
         logPath = home.appendingPathComponent("agent.log")
@@ -47,7 +47,7 @@ public final class AgentProcess {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(10)
-        while !desk.busNameHasOwner(AgentInterface.busName) {
+        while !(isReady?() ?? desk.busNameHasOwner(AgentInterface.busName)) {
             guard process.isRunning, Date() < deadline else {
                 throw DesktopHarness.Failure.didNotStart("screentime agent", "log: \(log)")
             }

@@ -82,25 +82,30 @@ public final class DesktopHarness {
         try startNotificationServer()
     }
 
-    /// A session bus that activates no services: with the standard service directories it would
-    /// start the system's dunst by itself whenever a test has stopped ours.
     private func writeBusConfig() throws -> String {
         let url = root.appendingPathComponent("bus.conf")
-        try """
+        try Self.busConfig(socketPath: "\(root.path)/bus").write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// A session bus on `socketPath` that lets every client own, send and eavesdrop, and activates
+    /// no services: with the standard service directories it would start the system's dunst by
+    /// itself whenever a test has stopped ours.
+    public static func busConfig(socketPath: String) -> String {
+        """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
           <type>session</type>
           <keep_umask/>
-          <listen>unix:path=\(root.path)/bus</listen>
+          <listen>unix:path=\(socketPath)</listen>
           <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
             <allow own="*"/>
           </policy>
         </busconfig>
-        """.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        """
     }
 
     /// Starts dunst (again, after `stopNotificationServer()`), waiting until it owns its bus name.

@@ -12,6 +12,7 @@ import SessionBus
 public final class DunstControl {
     public let menuDirectory: URL
     private let connection: BusConnection
+    private var pid: pid_t?
 
     /// The dunstrc the harness needs for `chooseAction`: the harness's settings (notifications stay
     /// until closed) with `dmenu` pointing at the menu script in `menuDirectory`.
@@ -97,6 +98,25 @@ public final class DunstControl {
     public func invokeDefaultAction() throws {
         _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
                                 interface: "org.dunstproject.cmd0", method: "NotificationAction", arguments: [.uint32(0)])
+    }
+
+    /// Stops dunst with SIGSTOP, as a hung notification server: it keeps its bus name and answers
+    /// nothing until `resume()`. Callers resume it in a `defer`, since the harness's dunst is shared.
+    public func pause() throws { kill(try processID(), SIGSTOP) }
+
+    public func resume() throws { kill(try processID(), SIGCONT) }
+
+    /// dunst's process, as the bus knows it (the harness keeps its own handle private).
+    private func processID() throws -> pid_t {
+        if let pid = pid { return pid }
+        let reply = try connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                        interface: "org.freedesktop.DBus", method: "GetConnectionUnixProcessID",
+                                        arguments: [.string("org.freedesktop.Notifications")])
+        guard let found = reply.first?.uint32Value else {
+            throw BusError.unexpectedReply(context: "GetConnectionUnixProcessID", signature: reply.signature)
+        }
+        pid = pid_t(found)
+        return pid_t(found)
     }
 
     /// Notifications dunst is showing now (its `displayedLength` property).

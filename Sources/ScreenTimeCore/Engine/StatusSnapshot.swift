@@ -48,6 +48,8 @@ public struct StatusSnapshot: Equatable, Codable, Sendable {
     public var sleepTimes: String? = nil
     /// Backends in use, for `doctor` and bars: focus, idle, notifications, display.
     public var backends: [String: String]
+    /// Measurements of the agent itself, e.g. `longestLoopTurnMs` (its longest piece of work between two polls).
+    public var diagnostics: [String: Double]? = nil
 }
 
 extension Engine {

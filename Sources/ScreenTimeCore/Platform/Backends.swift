@@ -93,7 +93,10 @@ public protocol Notifier: AnyObject {
     var backendName: String { get }
     /// The server's capabilities (`actions`, `body-markup`, ...); empty when there is no server.
     var capabilities: Set<String> { get }
-    /// Shows or, with `replacing` non-zero, updates a notification; returns its id.
-    func show(_ request: NotificationRequest, replacing id: UInt32) throws -> UInt32
+    /// Shows or, with `replacing` non-zero, updates a notification without waiting for the server:
+    /// `shown` gets its id (or why it was not shown) when the server answers. Throws only when the
+    /// request cannot be sent at all.
+    func show(_ request: NotificationRequest, replacing id: UInt32,
+              shown: @escaping (Result<UInt32, Error>) -> Void) throws
     func close(_ id: UInt32) throws
 }

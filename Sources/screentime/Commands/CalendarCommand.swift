@@ -13,7 +13,7 @@ struct CalendarCommand: Subcommand {
         case add(String)
         case remove(String)
         case list
-        case expand(from: Date, to: Date)
+        case expand(from: Date, to: Date, now: Date?)
     }
 
     let action: Action
@@ -24,14 +24,16 @@ struct CalendarCommand: Subcommand {
         case "rm": action = .remove(try arguments.next("PATH"))
         case "list": action = .list
         case "expand":
-            func seconds(_ name: String) throws -> Date {
-                guard let text = try arguments.option(name) else { throw UsageError(message: "missing --\(name) UNIX") }
+            func seconds(_ name: String) throws -> Date? {
+                guard let text = try arguments.option(name) else { return nil }
                 guard let value = Int64(text) else { throw UsageError(message: "--\(name) takes Unix seconds, not `\(text)`") }
                 return Date(timeIntervalSince1970: TimeInterval(value))
             }
-            let (from, to) = (try seconds("from"), try seconds("to"))
+            guard let from = try seconds("from") else { throw UsageError(message: "missing --from UNIX") }
+            guard let to = try seconds("to") else { throw UsageError(message: "missing --to UNIX") }
             guard from < to else { throw UsageError(message: "--from must be before --to") }
-            action = .expand(from: from, to: to)
+            // The agent's now: of a calendar with too many events, those from now on are kept.
+            action = .expand(from: from, to: to, now: try seconds("now"))
         case let other: throw UsageError(message: "unknown action `\(other)`")
         }
         try arguments.finish()
@@ -66,9 +68,9 @@ struct CalendarCommand: Subcommand {
             for path in paths {
                 context.print(path + (FileManager.default.fileExists(atPath: path) ? "" : "  (missing)"))
             }
-        case .expand(let from, let to):
+        case .expand(let from, let to, let now):
             let paths = try context.settings().modes.calendarPaths
-            let result = CalendarReader(zone: context.zone).read(paths: paths, range: from..<to)
+            let result = CalendarReader(zone: context.zone).read(paths: paths, range: from..<to, now: now)
             context.print(CalendarExpansion(intervals: result.intervals, problems: result.problems.map(\.description)).json())
         }
     }

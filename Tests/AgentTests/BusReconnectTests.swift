@@ -1,0 +1,62 @@
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// The agent's connections die and come back: the session bus (on the same address), the X
+/// server and the notification server. Each test prints how long the agent took to reconnect.
+final class BusReconnectTests: XCTestCase {
+    func testReconnectsToARestartedBusWhoseAddressCarriesAGUID() throws {
+        let desk = try DesktopHarness.shared()
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        let bus = try PrivateBus(directory: URL(fileURLWithPath: environment["HOME"]!).appendingPathComponent("bus"))
+        XCTAssertTrue(bus.address.contains(",guid="), bus.address)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        let agent = try AgentProcess(environment: environment, desk: desk) { bus.hasOwner(AgentInterface.busName) }
+
+        bus.kill()
+        try bus.start()
+        let restarted = Date()
+        XCTAssertTrue(eventually(15) { bus.hasOwner(AgentInterface.busName) }, "the agent did not come back; log:\n\(agent.log)")
+        print("bus reconnect: \(String(format: "%.2f", Date().timeIntervalSince(restarted))) s after the bus restarted")
+        XCTAssertTrue(agent.process.isRunning)
+        XCTAssertEqual(try agent.cli(["status"]).status, 0, "the CLI reaches the agent on the restarted bus")
+    }
+
+    func status(_ agent: AgentProcess) -> StatusSnapshot? {
+        (try? agent.cli(["status", "--json"])).flatMap { try? StatusFormat.decode($0.out) }
+    }
+
+    func testReconnectsToARestartedNotificationServer() throws {
+        let desk = try DesktopHarness.shared()
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n"), desk: desk)
+        XCTAssertTrue(eventually { self.status(agent)?.backends["notifications"] != nil }, "the agent never saw dunst")
+        desk.stopNotificationServer()
+        defer { if !desk.busNameHasOwner("org.freedesktop.Notifications") { try? desk.startNotificationServer() } }
+        XCTAssertTrue(eventually { self.status(agent)?.backends["notifications"] == nil }, "the agent did not see dunst leave")
+
+        try desk.startNotificationServer()
+        let restarted = Date()
+        XCTAssertTrue(eventually(10) { self.status(agent)?.backends["notifications"] != nil }, "log:\n\(agent.log)")
+        print("notification server reconnect: \(String(format: "%.2f", Date().timeIntervalSince(restarted))) s after dunst owned its name")
+    }
+
+    func testReconnectsToARestartedXServer() throws {
+        let desk = try DesktopHarness.shared()
+        var display = try PrivateDisplay()
+        defer { display.stop() }
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        environment["DISPLAY"] = display.name
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        XCTAssertTrue(eventually { self.status(agent)?.backends["focus"] != nil }, "the agent never used the display")
+
+        display.stop()
+        XCTAssertTrue(eventually { self.status(agent)?.backends["focus"] == nil }, "the agent did not see the display go")
+        display = try PrivateDisplay(number: display.number)
+        let restarted = Date()
+        XCTAssertTrue(eventually(10) { self.status(agent)?.backends["focus"] != nil }, "log:\n\(agent.log)")
+        print("X server reconnect: \(String(format: "%.2f", Date().timeIntervalSince(restarted))) s after Xvfb was ready")
+        XCTAssertTrue(agent.process.isRunning)
+    }
+}

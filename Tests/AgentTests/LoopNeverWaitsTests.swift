@@ -1,0 +1,119 @@
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// The agent's loop answers its callers promptly whatever the other side of the bus does.
+final class LoopNeverWaitsTests: XCTestCase {
+    var desk: DesktopHarness!
+
+    override func setUpWithError() throws {
+        desk = try DesktopHarness.shared()
+    }
+
+    func startAgent(config: String = "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n") throws -> AgentProcess {
+        try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: config), desk: desk)
+    }
+
+    /// Calls the agent and returns the reply and how long it took.
+    func timedCall(_ connection: BusConnection, _ method: String, _ arguments: [BusValue] = []) throws -> ([BusValue], TimeInterval) {
+        let start = Date()
+        let reply = try connection.call(destination: AgentInterface.busName, path: AgentInterface.objectPath,
+                                        interface: AgentInterface.interface, method: method, arguments: arguments,
+                                        timeout: .seconds(10))
+        return (reply, Date().timeIntervalSince(start))
+    }
+
+    func longestLoopTurn(_ agent: AgentProcess) throws -> Double {
+        let status = try StatusFormat.decode(try agent.cli(["status", "--json"]).out)
+        return try XCTUnwrap(status.diagnostics?["longestLoopTurnMs"], "the status has no longest loop turn")
+    }
+
+    func testAHungNotificationServerDoesNotSlowModeChanges() throws {
+        let agent = try startAgent()
+        let monitor = try BusMonitor(address: desk.busAddress)
+        let dunst = try DunstControl(desktop: desk)
+        let caller = try BusConnection(address: desk.busAddress)
+        try dunst.pause()
+        var resumed = false
+        defer { if !resumed { try? dunst.resume() } }
+
+        var slowest = 0.0
+        let modes = ["productivity", "standard"]
+        for index in 0..<20 {
+            let (_, took) = try timedCall(caller, AgentInterface.Method.setMode, [.string(modes[index % 2])])
+            slowest = max(slowest, took)
+            XCTAssertLessThan(took, 0.1, "mode change \(index + 1) took \(took) s with dunst stopped")
+        }
+        print("hung notification server: slowest of 20 mode changes \(String(format: "%.1f", slowest * 1000)) ms; "
+              + "longest loop turn \(try longestLoopTurn(agent)) ms")
+        // One notice waits for the stopped server; the newest is held back, not queued behind it.
+        // (Every Notify the agent sent went to the bus before its last reply; a short settle lets
+        // the monitor read them all.)
+        _ = try monitor.waitFor("the first mode notice") { $0.notifyCalls.first }
+        usleep(200_000)
+        try monitor.drain()
+        XCTAssertEqual(monitor.notifyCalls.count, 1, "\(monitor.notifyCalls.map(\.summary))")
+
+        try dunst.resume()
+        resumed = true
+        let last = try monitor.waitForNotify { $0.replacesID != 0 }
+        XCTAssertEqual(last.icon, "screentime-standard", "the newest notice replaces the first once its id is known")
+        XCTAssertTrue(agent.process.isRunning)
+    }
+
+    func testAReplyLargerThanTheSocketBufferArrivesWholeAndLaterCallsAreAnswered() throws {
+        let names = (0..<8000).map { String(format: "application-with-a-rather-long-name-%05d", $0) }
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n[limits]\n"
+                                   + names.map { "\($0) = 1h\n" }.joined() + "[modes]\nautomatic = off\nbreaks = off\n")
+        let caller = try BusConnection(address: desk.busAddress)
+
+        let (reply, took) = try timedCall(caller, AgentInterface.Method.listLimits)
+        let json = try XCTUnwrap(reply.first?.stringValue)
+        XCTAssertGreaterThan(json.utf8.count, 300_000, "the reply must be larger than the socket buffer")
+        let limits = try JSONDecoder().decode([String: Double].self, from: Data(json.utf8))
+        XCTAssertEqual(limits.count, names.count + 1, "every limit and the default")
+        let (_, next) = try timedCall(caller, AgentInterface.Method.status)
+        print("ListLimits of \(json.utf8.count) bytes answered in \(String(format: "%.1f", took * 1000)) ms; "
+              + "the next call in \(String(format: "%.1f", next * 1000)) ms")
+        XCTAssertLessThan(took, 1, "the reply waited for something else to wake the agent")
+        XCTAssertLessThan(next, 0.1)
+        print("longest loop turn \(try longestLoopTurn(agent)) ms")
+    }
+
+    func testACalendarWithAHundredThousandOccurrencesDoesNotStopTheAnswers() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-bigcal-\(UUID().uuidString)")
+        let folder = home.appendingPathComponent("cal")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: home) }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd'T'HHmm'00Z'"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let start = formatter.string(from: Date().addingTimeInterval(-86_400))
+        try """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nBEGIN:VEVENT\r\nUID:big\r\nDTSTAMP:20261101T000000Z\r
+            DTSTART:\(start)\r\nDURATION:PT2M\r\nRRULE:FREQ=MINUTELY;COUNT=100000\r\nSUMMARY:Productivity: focus\r\nEND:VEVENT\r
+            END:VCALENDAR\r\n
+            """.write(to: folder.appendingPathComponent("big.ics"), atomically: true, encoding: .utf8)
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n[calendars]\npaths = \(folder.path)\n")
+        let caller = try BusConnection(address: desk.busAddress)
+
+        let began = Date()
+        var slowest = 0.0, calls = 0
+        while !agent.log.contains("only 250 are used") {
+            guard Date().timeIntervalSince(began) < 30 else { return XCTFail("the expansion never ended; log:\n\(agent.log)") }
+            let (_, took) = try timedCall(caller, AgentInterface.Method.status)
+            slowest = max(slowest, took)
+            calls += 1
+            usleep(20_000)
+        }
+        print("100,000-occurrence calendar expanded in \(String(format: "%.1f", Date().timeIntervalSince(began))) s; "
+              + "slowest of \(calls) calls meanwhile \(String(format: "%.1f", slowest * 1000)) ms")
+        XCTAssertLessThan(slowest, 0.1)
+        XCTAssertGreaterThan(calls, 5, "the calls overlapped the expansion")
+        let status = try StatusFormat.decode(try agent.cli(["status", "--json"]).out)
+        XCTAssertEqual(status.mode, "productivity", "the calendar's event decides the mode: \(status.reason)")
+        print("longest loop turn \(try longestLoopTurn(agent)) ms")
+    }
+}

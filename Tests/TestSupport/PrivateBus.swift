@@ -1,0 +1,68 @@
+import Foundation
+
+/// A session `dbus-daemon` of a test's own, on a fixed socket, that the test can kill and start
+/// again on the same address (the shared harness's bus must stay up for the other tests).
+public final class PrivateBus {
+    public let socketPath: String
+    /// As the daemon printed it, `guid=` included (as `dbus-launch` writes it for a session).
+    public private(set) var address = ""
+    private var process: Process?
+
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socketPath = directory.appendingPathComponent("bus").path
+        let config = directory.appendingPathComponent("bus.conf")
+        try DesktopHarness.busConfig(socketPath: socketPath).write(to: config, atomically: true, encoding: .utf8)
+        configPath = config.path
+        try start()
+    }
+
+    private let configPath: String
+
+    /// Starts the daemon (again); its address keeps the socket path, with a new guid.
+    public func start() throws {
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: try DesktopHarness.which("dbus-daemon"))
+        daemon.arguments = ["--config-file=\(configPath)", "--nofork", "--nopidfile", "--print-address=1"]
+        let out = Pipe()
+        daemon.standardOutput = out
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        process = daemon
+        var printed = Data()
+        let handle = out.fileHandleForReading
+        let deadline = Date().addingTimeInterval(10)
+        var entry = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while !printed.contains(10) {
+            guard Date() < deadline, daemon.isRunning else { throw DesktopHarness.Failure.didNotStart("dbus-daemon", "printed no address") }
+            if poll(&entry, 1, 100) > 0 { printed.append(handle.availableData) }
+        }
+        address = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+    }
+
+    /// Kills the daemon, as when a session bus crashes.
+    public func kill() {
+        guard let process, process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    /// Whether `name` has an owner on this bus (false while the daemon is down).
+    public func hasOwner(_ name: String) -> Bool {
+        guard process?.isRunning == true else { return false }
+        let query = Process()
+        query.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-send")
+        query.arguments = ["--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                           "org.freedesktop.DBus.NameHasOwner", "string:\(name)"]
+        let out = Pipe()
+        query.standardOutput = out
+        query.standardError = FileHandle.nullDevice
+        guard (try? query.run()) != nil else { return false }
+        let reply = out.fileHandleForReading.readDataToEndOfFile()
+        query.waitUntilExit()
+        return String(decoding: reply, as: UTF8.self).contains("boolean true")
+    }
+
+    deinit { kill() }
+}
