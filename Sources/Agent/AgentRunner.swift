@@ -41,6 +41,8 @@ public final class AgentRunner {
     let calendars: CalendarRefresher
     /// Changes in the calendars' folders.
     let calendarWatch = DirectoryWatch()
+    /// Suspends and clock steps, noticed each turn of the loop.
+    var clockJumps = ClockJumpDetector()
 
     public init(options: Options) throws {
         self.options = options
@@ -95,6 +97,7 @@ public final class AgentRunner {
             let timeout = nextDeadline(now: now).map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
+            followClockJumps()
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
             }

@@ -47,6 +47,10 @@ final class UsageWriter {
         running = nil
     }
 
+    /// The wall clock jumped: the next write is due a flush interval from the new clock (a step
+    /// back must not put it off by the size of the step).
+    func clockJumped(to now: Date) { lastFlush = now }
+
     /// Writes everything so far; the running interval up to `now`.
     func flush(now: Date) throws {
         defer { lastFlush = now }
@@ -60,7 +64,8 @@ final class UsageWriter {
 
     private func write(_ interval: Interval, to end: Date) throws -> IntervalID {
         let row = try interval.row ?? store.beginInterval(app: interval.app, title: interval.title, mode: interval.mode, at: interval.start)
-        try store.extendInterval(row, to: end)
+        // A clock stepped back by less than the jump tolerance must not end an interval before it starts.
+        try store.extendInterval(row, to: max(end, interval.start))
         return row
     }
 }
