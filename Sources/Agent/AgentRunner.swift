@@ -43,6 +43,10 @@ public final class AgentRunner {
     let calendarWatch = DirectoryWatch()
     /// Suspends and clock steps, noticed each turn of the loop.
     var clockJumps = ClockJumpDetector()
+    /// Input, lock, sleep and media, combined into whether the user is present.
+    var activity = SessionActivity()
+    /// logind on the system bus; nil without one.
+    var logind: LogindWatch?
 
     public init(options: Options) throws {
         self.options = options
@@ -66,6 +70,8 @@ public final class AgentRunner {
     /// included, goes through `shutDown`: usage written, screen colours restored.
     public func run() throws -> Int32 {
         bus = try AgentBus(runner: self)
+        bus.map { watchScreenSaver(on: $0.connection) }
+        watchLogind()
         resolveMode(now: Date())
         connectDesktop(now: Date())
         Log.info("running; config \(config.path), data \(store.path)")
@@ -89,6 +95,7 @@ public final class AgentRunner {
             descriptors.append((watch, .config))
             if let desktop { descriptors.append((desktop.connection.fileDescriptor, .x11)) }
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
+            if let logind { descriptors.append((logind.connection.fileDescriptor, .systemBus)) }
             if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.removeAll { $0.fd < 0 }
@@ -109,7 +116,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, x11, bus, screen, calendars }
+    enum Source { case signal, config, x11, bus, systemBus, screen, calendars }
 
     // MARK: - Sources
 
@@ -145,6 +152,8 @@ public final class AgentRunner {
                 self.bus = nil
                 nextReconnect = now.addingTimeInterval(2)
             }
+        case .systemBus:
+            systemBusReadable()
         }
     }
 
@@ -169,7 +178,7 @@ public final class AgentRunner {
 
     func idleChanged(_ transitions: [IdleTransition]) {
         for transition in transitions {
-            apply(engine.handle(.activity(active: transition.isActive), at: transition.date))
+            sessionChanged(at: transition.date) { $0.inputActive = transition.isActive }
         }
     }
 
@@ -239,7 +248,7 @@ public final class AgentRunner {
             Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
             startScreenFilter()
             // A new watch starts from "active" and reports a user already away as a transition.
-            apply(engine.handle(.activity(active: true), at: now))
+            sessionChanged(at: now) { $0.inputActive = true }
             idleChanged(try session.idle.drainEvents())
             apply(engine.handle(.focus(focusedApp(try session.focus.currentFocus())), at: now))
         } catch {
@@ -276,7 +285,10 @@ public final class AgentRunner {
         nextReconnect = nil
         if desktop == nil { connectDesktop(now: now) }
         if bus == nil {
-            do { bus = try AgentBus(runner: self) } catch {
+            do {
+                bus = try AgentBus(runner: self)
+                bus.map { watchScreenSaver(on: $0.connection) }
+            } catch {
                 Log.warning("no session bus yet (\(error))")
                 nextReconnect = now.addingTimeInterval(5)
             }
