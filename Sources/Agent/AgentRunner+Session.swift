@@ -20,15 +20,23 @@ extension AgentRunner {
         }
     }
 
-    /// The screen saver services' `ActiveChanged`, on a new session bus connection.
-    func watchScreenSaver(on connection: BusConnection) {
+    /// The screen saver services' `ActiveChanged` and the media players, on a new session bus connection.
+    func watchSessionBus(_ connection: BusConnection) {
         do {
             try ScreenSaverWatch.subscribe(connection) { [unowned self] active in
                 sessionChanged { $0.screenSaverActive = active }
             }
+            media = try MediaPlayerWatch(connection: connection) { [unowned self] in focusedMediaChanged() }
         } catch {
-            Log.warning("cannot watch the screen saver (\(error))")
+            Log.warning("cannot watch the screen saver and media players (\(error))")
         }
+    }
+
+    /// Media started or stopped playing, or the focus moved: present while the focused app plays.
+    func focusedMediaChanged() {
+        let playing = media?.isPlaying(pid: focusedPID) ?? false
+        guard playing != activity.mediaPlaying else { return }
+        sessionChanged { $0.mediaPlaying = playing }
     }
 
     func systemBusReadable() {

@@ -47,6 +47,9 @@ public final class AgentRunner {
     var activity = SessionActivity()
     /// logind on the system bus; nil without one.
     var logind: LogindWatch?
+    /// The media players on the session bus, and the focused window's process to match them with.
+    var media: MediaPlayerWatch?
+    var focusedPID: Int32?
 
     public init(options: Options) throws {
         self.options = options
@@ -70,7 +73,7 @@ public final class AgentRunner {
     /// included, goes through `shutDown`: usage written, screen colours restored.
     public func run() throws -> Int32 {
         bus = try AgentBus(runner: self)
-        bus.map { watchScreenSaver(on: $0.connection) }
+        bus.map { watchSessionBus($0.connection) }
         watchLogind()
         resolveMode(now: Date())
         connectDesktop(now: Date())
@@ -171,6 +174,8 @@ public final class AgentRunner {
                 }
             }
             apply(engine.handle(.focus(focusedApp(facts)), at: now))
+            focusedPID = facts?.pid
+            focusedMediaChanged()
         case .titleChanged(let facts):
             apply(engine.handle(.title(facts.title), at: now))
         }
@@ -250,7 +255,10 @@ public final class AgentRunner {
             // A new watch starts from "active" and reports a user already away as a transition.
             sessionChanged(at: now) { $0.inputActive = true }
             idleChanged(try session.idle.drainEvents())
-            apply(engine.handle(.focus(focusedApp(try session.focus.currentFocus())), at: now))
+            let focused = try session.focus.currentFocus()
+            apply(engine.handle(.focus(focusedApp(focused)), at: now))
+            focusedPID = focused?.pid
+            focusedMediaChanged()
         } catch {
             Log.warning("no X display (\(error)); retrying")
             desktop = nil
@@ -287,7 +295,7 @@ public final class AgentRunner {
         if bus == nil {
             do {
                 bus = try AgentBus(runner: self)
-                bus.map { watchScreenSaver(on: $0.connection) }
+                bus.map { watchSessionBus($0.connection) }
             } catch {
                 Log.warning("no session bus yet (\(error))")
                 nextReconnect = now.addingTimeInterval(5)
