@@ -359,6 +359,7 @@ public final class AgentRunner {
         var backends: [String: String] = [:]
         if let desktop { backends["focus"] = desktop.focus.backendName; backends["idle"] = desktop.idle.backendName }
         if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
+        backends["logind"] = logind.map { $0.sessionPath == nil ? "sleep" : "sleep, lock" } ?? "none"
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
         return status

@@ -81,6 +81,9 @@ final class SessionLockDesktopTests: XCTestCase {
             try awayAndBack("laptop", agent, labels[2], away: { try logind.setLockedHint(true) },
                             back: { try logind.setLockedHint(false) }),
         ]
+        XCTAssertEqual(try status(agent).backends["logind"], "sleep, lock")
+        let doctor = try agent.cli(["doctor"]).out
+        XCTAssertTrue(doctor.contains("ok   logind"), doctor)
         try checkIntervalsEnd("laptop", at: sent, agent, labels)
     }
 
@@ -99,6 +102,8 @@ final class SessionLockDesktopTests: XCTestCase {
                             back: { try activeChanged(interface, false) })
         }
         XCTAssertTrue(agent.log.contains("no logind on the system bus"), "without logind the agent says so and carries on")
+        XCTAssertEqual(try status(agent).backends["logind"], "none")
+        XCTAssertTrue(try agent.cli(["doctor"]).out.contains("warn logind"))
         try checkIntervalsEnd("viewer", at: sent, agent, labels.map { "\($0) ActiveChanged(true)" })
     }
 }
