@@ -20,16 +20,6 @@ final class ClockStepDesktopTests: XCTestCase {
         return try AgentProcess(environment: environment, desk: desk, agentOnly: clock.environment)
     }
 
-    func status(_ agent: AgentProcess) throws -> StatusSnapshot {
-        let result = try agent.cli(["status", "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
-        return try StatusFormat.decode(result.out)
-    }
-
-    func used(_ app: AppID, _ agent: AgentProcess) throws -> TimeInterval {
-        try status(agent).apps.first { $0.id == app }?.usedSeconds ?? 0
-    }
-
     /// What the agent has written for `app`, whatever its clock said (a day either side).
     func saved(_ app: AppID, _ agent: AgentProcess) throws -> TimeInterval {
         let store = try UsageDatabase(path: agent.databasePath, readOnly: true)
@@ -39,7 +29,7 @@ final class ClockStepDesktopTests: XCTestCase {
     func focus(_ app: String, _ agent: AgentProcess) throws {
         let window = try windows.openWindow(class: app.capitalized, title: app)
         windows.activate(window)
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID(app) }, agent.log)
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID(app) }, agent.log)
     }
 
     func testAStepForwardOfTwoHoursCountsNothingOfTheStep() throws {
@@ -50,7 +40,7 @@ final class ClockStepDesktopTests: XCTestCase {
         usleep(1_000_000)
         try clock.set(offset: 7200)
         usleep(2_000_000)
-        let counted = try used("sleeper", agent)
+        let counted = try agent.usedSeconds("sleeper")
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertLessThanOrEqual(counted, elapsed + 1, "the step is not counted: \(agent.log)")
         XCTAssertGreaterThanOrEqual(counted, elapsed - 2.5, "counting goes on after the step")
@@ -72,7 +62,7 @@ final class ClockStepDesktopTests: XCTestCase {
         usleep(3_000_000)
         let savedLater = try saved("stepper", agent)
         XCTAssertGreaterThan(savedLater, savedAtStep + 1, "saving goes on after the step back: \(agent.log)")
-        let counted = try used("stepper", agent)
+        let counted = try agent.usedSeconds("stepper")
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertEqual(counted, elapsed, accuracy: 2, "nothing counted before the step is lost, counting goes on")
         XCTAssertEqual(agent.stop(), 0, agent.log)

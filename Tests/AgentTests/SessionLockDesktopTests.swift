@@ -22,20 +22,11 @@ final class SessionLockDesktopTests: XCTestCase {
         return try AgentProcess(environment: environment.merging(extra) { $1 }, desk: desk)
     }
 
-    func status(_ agent: AgentProcess) throws -> StatusSnapshot {
-        let result = try agent.cli(["status", "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
-        return try StatusFormat.decode(result.out)
-    }
-
-    func isCounting(_ app: AppID, _ agent: AgentProcess) -> Bool {
-        (try? status(agent).apps.first { $0.id == app }?.state) == "counting"
-    }
 
     func focus(_ app: AppID, _ agent: AgentProcess) throws {
         let window = try windows.openWindow(class: app.rawValue.capitalized, title: app.rawValue)
         windows.activate(window)
-        XCTAssertTrue(eventually { self.isCounting(app, agent) }, agent.log)
+        XCTAssertTrue(eventually { agent.isCounting(app) }, agent.log)
     }
 
     /// Sends what takes the user away, checks nothing counts after it, then what brings them back.
@@ -45,13 +36,13 @@ final class SessionLockDesktopTests: XCTestCase {
         usleep(400_000)
         let sent = Date()
         try away()
-        XCTAssertTrue(eventually(2) { !self.isCounting(app, agent) }, "\(what): \(agent.log)")
-        let used = try XCTUnwrap(status(agent).apps.first { $0.id == app }).usedSeconds
+        XCTAssertTrue(eventually(2) { !agent.isCounting(app) }, "\(what): \(agent.log)")
+        let used = try agent.usedSeconds(app)
         usleep(600_000)
-        XCTAssertEqual(try XCTUnwrap(status(agent).apps.first { $0.id == app }).usedSeconds, used, accuracy: 0.01,
+        XCTAssertEqual(try agent.usedSeconds(app), used, accuracy: 0.01,
                        "\(what): nothing counts meanwhile")
         try back()
-        XCTAssertTrue(eventually(2) { self.isCounting(app, agent) }, "\(what), back: \(agent.log)")
+        XCTAssertTrue(eventually(2) { agent.isCounting(app) }, "\(what), back: \(agent.log)")
         return sent
     }
 
@@ -81,7 +72,7 @@ final class SessionLockDesktopTests: XCTestCase {
             try awayAndBack("laptop", agent, labels[2], away: { try logind.setLockedHint(true) },
                             back: { try logind.setLockedHint(false) }),
         ]
-        XCTAssertEqual(try status(agent).backends["logind"], "sleep, lock")
+        XCTAssertEqual(try agent.status().backends["logind"], "sleep, lock")
         let doctor = try agent.cli(["doctor"]).out
         XCTAssertTrue(doctor.contains("ok   logind"), doctor)
         try checkIntervalsEnd("laptop", at: sent, agent, labels)
@@ -102,7 +93,7 @@ final class SessionLockDesktopTests: XCTestCase {
                             back: { try activeChanged(interface, false) })
         }
         XCTAssertTrue(agent.log.contains("no logind on the system bus"), "without logind the agent says so and carries on")
-        XCTAssertEqual(try status(agent).backends["logind"], "none")
+        XCTAssertEqual(try agent.status().backends["logind"], "none")
         XCTAssertTrue(try agent.cli(["doctor"]).out.contains("warn logind"))
         try checkIntervalsEnd("viewer", at: sent, agent, labels.map { "\($0) ActiveChanged(true)" })
     }

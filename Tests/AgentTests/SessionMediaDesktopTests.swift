@@ -15,15 +15,6 @@ final class SessionMediaDesktopTests: XCTestCase {
         windows = try TestWindowClient(display: desk.display)
     }
 
-    func status(_ agent: AgentProcess) throws -> StatusSnapshot {
-        let result = try agent.cli(["status", "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
-        return try StatusFormat.decode(result.out)
-    }
-
-    func isCounting(_ app: AppID, _ agent: AgentProcess) -> Bool {
-        (try? status(agent).apps.first { $0.id == app }?.state) == "counting"
-    }
 
     /// mpv playing an endless generated video with no sound, its MPRIS plugin loaded. Without
     /// `--stop-screensaver=no` mpv resets the X idle time itself while playing, and the test
@@ -58,32 +49,32 @@ final class SessionMediaDesktopTests: XCTestCase {
         }, "mpv opened no window")
         try desk.run("xdotool", ["mousemove", "20", "20"])
         try desk.run("xdotool", ["windowactivate", playerWindow])
-        XCTAssertTrue(eventually { self.isCounting("mpv", agent) }, agent.log)
+        XCTAssertTrue(eventually { agent.isCounting("mpv") }, agent.log)
 
         // Well past the 1 s threshold without input: the film keeps it counting.
         let watching = Date()
         usleep(2_500_000)
-        XCTAssertTrue(isCounting("mpv", agent), "a film playing in the focused app counts without input: \(agent.log)")
-        let watched = try XCTUnwrap(status(agent).apps.first { $0.id == "mpv" }).usedSeconds
+        XCTAssertTrue(agent.isCounting("mpv"), "a film playing in the focused app counts without input: \(agent.log)")
+        let watched = try agent.usedSeconds("mpv")
         XCTAssertGreaterThanOrEqual(watched, Date().timeIntervalSince(watching) - 0.5)
 
         // Paused, the user is idle: counting stops at once.
         let paused = Date()
         try mpris("Pause")
-        XCTAssertTrue(eventually(2) { !self.isCounting("mpv", agent) }, agent.log)
+        XCTAssertTrue(eventually(2) { !agent.isCounting("mpv") }, agent.log)
         let stoppedAfter = Date().timeIntervalSince(paused)
-        let used = try XCTUnwrap(status(agent).apps.first { $0.id == "mpv" }).usedSeconds
+        let used = try agent.usedSeconds("mpv")
         usleep(600_000)
-        XCTAssertEqual(try XCTUnwrap(status(agent).apps.first { $0.id == "mpv" }).usedSeconds, used, accuracy: 0.01)
+        XCTAssertEqual(try agent.usedSeconds("mpv"), used, accuracy: 0.01)
 
         // Playing again counts again, still without input.
         try mpris("Play")
-        XCTAssertTrue(eventually(2) { self.isCounting("mpv", agent) }, agent.log)
+        XCTAssertTrue(eventually(2) { agent.isCounting("mpv") }, agent.log)
 
         // Media playing in an app that is not focused does not keep the user present.
         let notes = try windows.openWindow(class: "Notes", title: "n")
         windows.activate(notes)
-        XCTAssertTrue(eventually(3) { (try? self.status(agent).focused) == "notes" && !self.isCounting("notes", agent) },
+        XCTAssertTrue(eventually(3) { (try? agent.status().focused) == "notes" && !agent.isCounting("notes") },
                       "idle in another app while the film plays elsewhere: \(agent.log)")
         XCTAssertEqual(agent.stop(), 0, agent.log)
         let firstViewing = try XCTUnwrap(UsageDatabase(path: agent.databasePath, readOnly: true)
