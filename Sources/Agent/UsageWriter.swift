@@ -64,8 +64,7 @@ final class UsageWriter {
 
     private func write(_ interval: Interval, to end: Date) throws -> IntervalID {
         let row = try interval.row ?? store.beginInterval(app: interval.app, title: interval.title, mode: interval.mode, at: interval.start)
-        // A clock stepped back by less than the jump tolerance must not end an interval before it starts.
-        try store.extendInterval(row, to: max(end, interval.start))
+        try store.extendInterval(row, to: end)
         return row
     }
 }
