@@ -28,6 +28,7 @@ final class ClockStepDesktopTests: XCTestCase {
 
     func focus(_ app: String, _ agent: AgentProcess) throws {
         let window = try windows.openWindow(class: app.capitalized, title: app)
+        addTeardownBlock { [windows] in windows?.close(window) } // later tests start from an empty desktop
         windows.activate(window)
         XCTAssertTrue(eventually { (try? agent.status().focused) == AppID(app) }, agent.log)
     }

@@ -25,6 +25,7 @@ final class SessionLockDesktopTests: XCTestCase {
 
     func focus(_ app: AppID, _ agent: AgentProcess) throws {
         let window = try windows.openWindow(class: app.rawValue.capitalized, title: app.rawValue)
+        addTeardownBlock { [windows] in windows?.close(window) } // later tests start from an empty desktop
         windows.activate(window)
         XCTAssertTrue(eventually { agent.isCounting(app) }, agent.log)
     }

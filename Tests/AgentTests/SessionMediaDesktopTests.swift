@@ -73,6 +73,7 @@ final class SessionMediaDesktopTests: XCTestCase {
 
         // Media playing in an app that is not focused does not keep the user present.
         let notes = try windows.openWindow(class: "Notes", title: "n")
+        addTeardownBlock { [windows] in windows?.close(notes) } // later tests start from an empty desktop
         windows.activate(notes)
         XCTAssertTrue(eventually(3) { (try? agent.status().focused) == "notes" && !agent.isCounting("notes") },
                       "idle in another app while the film plays elsewhere: \(agent.log)")
