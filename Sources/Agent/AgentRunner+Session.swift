@@ -32,6 +32,14 @@ extension AgentRunner {
         }
     }
 
+    /// The focus moved to the window `facts` describes (nil: none): the engine hears of the app,
+    /// and whether it plays media.
+    func focusMoved(to facts: WindowFacts?, at now: Date) {
+        apply(engine.handle(.focus(focusedApp(facts)), at: now))
+        focusedPID = facts?.pid
+        focusedMediaChanged()
+    }
+
     /// Media started or stopped playing, or the focus moved: present while the focused app plays.
     func focusedMediaChanged() {
         let playing = media?.isPlaying(pid: focusedPID) ?? false

@@ -173,9 +173,7 @@ public final class AgentRunner {
                     return desktopLost(error, at: now)
                 }
             }
-            apply(engine.handle(.focus(focusedApp(facts)), at: now))
-            focusedPID = facts?.pid
-            focusedMediaChanged()
+            focusMoved(to: facts, at: now)
         case .titleChanged(let facts):
             apply(engine.handle(.title(facts.title), at: now))
         }
@@ -255,10 +253,7 @@ public final class AgentRunner {
             // A new watch starts from "active" and reports a user already away as a transition.
             sessionChanged(at: now) { $0.inputActive = true }
             idleChanged(try session.idle.drainEvents())
-            let focused = try session.focus.currentFocus()
-            apply(engine.handle(.focus(focusedApp(focused)), at: now))
-            focusedPID = focused?.pid
-            focusedMediaChanged()
+            focusMoved(to: try session.focus.currentFocus(), at: now)
         } catch {
             Log.warning("no X display (\(error)); retrying")
             desktop = nil
