@@ -79,6 +79,33 @@ final class SessionLockDesktopTests: XCTestCase {
         try checkIntervalsEnd("laptop", at: sent, agent, labels)
     }
 
+    /// A real suspend as the agent sees it: PrepareForSleep, the wall clock two hours on (the
+    /// monotonic clock stood still), PrepareForSleep(false).
+    func testASuspendCountsNothingOfTheSleepAndCountingResumesOnWake() throws {
+        let logind = try StandInLogind(in: desk.root)
+        let clock = try SteppedClock(in: desk.root)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        let agent = try AgentProcess(environment: environment.merging(logind.environment) { $1 }, desk: desk,
+                                     agentOnly: clock.environment)
+        try focus("laptop", agent)
+        let start = Date()
+        usleep(1_000_000)
+        try logind.prepareForSleep(true)
+        XCTAssertTrue(eventually(2) { !agent.isCounting("laptop") }, agent.log)
+        let slept = Date()
+        try clock.set(offset: 7200)
+        usleep(500_000)
+        try logind.prepareForSleep(false)
+        let woke = Date()
+        XCTAssertTrue(eventually(2) { agent.isCounting("laptop") }, agent.log)
+        usleep(1_000_000)
+        let awake = Date().timeIntervalSince(start) - woke.timeIntervalSince(slept)
+        let counted = try agent.usedSeconds("laptop")
+        XCTAssertEqual(counted, awake, accuracy: 0.5, "nothing of the sleep counts: \(agent.log)")
+        print("suspend of 2 h (clock +2 h between PrepareForSleep true and false): \(String(format: "%.1f", counted)) s counted "
+              + "over \(String(format: "%.1f", awake)) s awake")
+    }
+
     func testTheScreenSaverServicesActiveChangedEndsTheIntervalAndResumes() throws {
         let agent = try startAgent(extra: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(desk.root.path)/no-system-bus"])
         let saver = try BusConnection(address: desk.busAddress)
