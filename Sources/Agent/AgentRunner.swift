@@ -44,6 +44,15 @@ public final class AgentRunner {
     /// The longest the loop worked between two polls (monotonic clock): the most any event waited
     /// behind another. Logged at exit and shown in the status's diagnostics.
     var longestTurn = Duration.zero
+    /// Suspends and clock steps, noticed each turn of the loop.
+    var clockJumps = ClockJumpDetector()
+    /// Input, lock, sleep and media, combined into whether the user is present.
+    var activity = SessionActivity()
+    /// logind on the system bus; nil without one.
+    var logind: LogindWatch?
+    /// The media players on the session bus, and the focused window's process to match them with.
+    var media: MediaPlayerWatch?
+    var focusedPID: Int32?
 
     public init(options: Options) throws {
         self.options = options
@@ -67,6 +76,8 @@ public final class AgentRunner {
     /// included, goes through `shutDown`: usage written, screen colours restored.
     public func run() throws -> Int32 {
         bus = try AgentBus(runner: self)
+        bus.map { watchSessionBus($0.connection) }
+        watchLogind()
         resolveMode(now: Date())
         connectDesktop(now: Date())
         Log.info("running; config \(config.path), data \(store.path)")
@@ -90,6 +101,7 @@ public final class AgentRunner {
             descriptors.append((watch, .config))
             if let desktop { descriptors.append((desktop.connection.fileDescriptor, .x11)) }
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
+            if let logind { descriptors.append((logind.connection.fileDescriptor, .systemBus)) }
             if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
@@ -105,6 +117,7 @@ public final class AgentRunner {
             let turnStart = ContinuousClock.now
             defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
+            followClockJumps()
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
             }
@@ -116,7 +129,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, x11, bus, screen, calendars, calendarExpansion }
+    enum Source { case signal, config, x11, bus, systemBus, screen, calendars, calendarExpansion }
 
     // MARK: - Sources
 
@@ -154,6 +167,8 @@ public final class AgentRunner {
                 self.bus = nil
                 nextReconnect = now.addingTimeInterval(2)
             }
+        case .systemBus:
+            systemBusReadable()
         }
     }
 
@@ -170,7 +185,7 @@ public final class AgentRunner {
                     return desktopLost(error, at: now)
                 }
             }
-            apply(engine.handle(.focus(focusedApp(facts)), at: now))
+            focusMoved(to: facts, at: now)
         case .titleChanged(let facts):
             apply(engine.handle(.title(facts.title), at: now))
         }
@@ -178,7 +193,7 @@ public final class AgentRunner {
 
     func idleChanged(_ transitions: [IdleTransition]) {
         for transition in transitions {
-            apply(engine.handle(.activity(active: transition.isActive), at: transition.date))
+            sessionChanged(at: transition.date) { $0.inputActive = transition.isActive }
         }
     }
 
@@ -252,9 +267,9 @@ public final class AgentRunner {
             Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
             startScreenFilter()
             // A new watch starts from "active" and reports a user already away as a transition.
-            apply(engine.handle(.activity(active: true), at: now))
+            sessionChanged(at: now) { $0.inputActive = true }
             idleChanged(try session.idle.drainEvents())
-            apply(engine.handle(.focus(focusedApp(try session.focus.currentFocus())), at: now))
+            focusMoved(to: try session.focus.currentFocus(), at: now)
         } catch {
             Log.warning("no X display (\(error)); retrying")
             desktop = nil
@@ -289,7 +304,10 @@ public final class AgentRunner {
         nextReconnect = nil
         if desktop == nil { connectDesktop(now: now) }
         if bus == nil {
-            do { bus = try AgentBus(runner: self) } catch {
+            do {
+                bus = try AgentBus(runner: self)
+                bus.map { watchSessionBus($0.connection) }
+            } catch {
                 Log.warning("no session bus yet (\(error))")
                 nextReconnect = now.addingTimeInterval(2)
             }
@@ -352,6 +370,7 @@ public final class AgentRunner {
         var backends: [String: String] = [:]
         if let desktop { backends["focus"] = desktop.focus.backendName; backends["idle"] = desktop.idle.backendName }
         if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
+        backends["logind"] = logind.map { $0.sessionPath == nil ? "sleep" : "sleep, lock" } ?? "none"
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
         status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn)]

@@ -19,6 +19,7 @@ public enum DesktopProbe {
         findings.append(Finding(topic: "session", detail: sessionType, ok: sessionType != "none"))
         findings += probeX11(environment: environment)
         findings += probeBus(environment: environment)
+        findings += probeLogind(environment: environment)
         let configPath = XDGPaths.configFile(environment: environment)
         do {
             _ = try ConfigSource.settings(at: configPath)

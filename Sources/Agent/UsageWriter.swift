@@ -47,6 +47,10 @@ final class UsageWriter {
         running = nil
     }
 
+    /// The wall clock jumped: the next write is due a flush interval from the new clock (a step
+    /// back must not put it off by the size of the step).
+    func clockJumped(to now: Date) { lastFlush = now }
+
     /// Writes everything so far; the running interval up to `now`.
     func flush(now: Date) throws {
         defer { lastFlush = now }

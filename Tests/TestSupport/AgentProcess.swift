@@ -34,15 +34,23 @@ public final class AgentProcess {
         return environment
     }
 
-    /// Starts the agent and waits until it owns its bus name (on the desk's bus, or as `isReady` says).
-    public init(environment: [String: String], desk: DesktopHarness, isReady: (() -> Bool)? = nil) throws {
+    /// Starts the agent and waits until it owns its bus name (on the desk's bus, or as `isReady`
+    /// says). `agentOnly` is added to the agent's environment and not the CLI's (a preloaded
+    /// library such as libfaketime); the agent is then started as `screentime-agent` itself, which
+    /// takes no arguments: a Swift program under libfaketime sees none.
+    public init(environment: [String: String], desk: DesktopHarness, agentOnly: [String: String] = [:],
+                isReady: (() -> Bool)? = nil) throws {
         self.environment = environment
         home = URL(fileURLWithPath: environment["HOME"]!)
         logPath = home.appendingPathComponent("agent.log")
         FileManager.default.createFile(atPath: logPath.path, contents: nil)
-        process.executableURL = Self.binary
-        process.arguments = ["agent"]
-        process.environment = environment
+        if agentOnly.isEmpty {
+            process.executableURL = Self.binary
+            process.arguments = ["agent"]
+        } else {
+            process.executableURL = Self.binary.deletingLastPathComponent().appendingPathComponent("screentime-agent")
+        }
+        process.environment = environment.merging(agentOnly) { $1 }
         process.standardError = try FileHandle(forWritingTo: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

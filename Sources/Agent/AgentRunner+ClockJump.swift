@@ -1,0 +1,30 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+extension AgentRunner {
+    /// Reads both clocks once per turn. On a jump (a suspend, the clock stepped), the running
+    /// interval ends at the last moment the user was seen, and every deadline the agent keeps in
+    /// wall-clock time is taken again from the new clock: a step back must not hold a flush, a
+    /// reconnect, an idle reading or a fade for as long as the step.
+    func followClockJumps() {
+        guard let jump = clockJumps.check(wall: Date(), monotonic: .now) else { return }
+        let now = jump.now
+        Log.info("the clock jumped by \(Int(jump.size.rounded())) s; nothing of the jump is counted")
+        apply(engine.handle(.clockJumped(lastSeen: jump.lastSeen), at: now))
+        usage.clockJumped(to: now)
+        if nextReconnect != nil { nextReconnect = now }
+        if screen?.nextStep != nil { apply(displayFilter: desiredFilter) }
+        if let desktop, desktop.idle.mechanism == .polling {
+            do {
+                try desktop.idle.recheck()
+                idleChanged(try desktop.idle.drainEvents())
+            } catch {
+                desktopLost(error, at: now)
+            }
+        }
+        if let refreshed = calendars.lastRefresh, refreshed > now {
+            calendars.refresh(paths: engine.settings.modes.calendarPaths, now: now)
+        }
+        resolveMode(now: now)
+    }
+}
