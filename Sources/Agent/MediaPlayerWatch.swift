@@ -12,11 +12,15 @@ final class MediaPlayerWatch {
     private let connection: BusConnection
     /// The pid of each playing player's connection, by its unique name.
     private var playing: [String: Int32] = [:]
+    /// Players reported playing whose pid the bus daemon has not told yet.
+    private var awaitingPID: Set<String> = []
+    private let onChange: () -> Void
 
     /// Subscribes `connection`; `onChange` is called from its `dispatchPending()` when a player
     /// starts or stops playing, or leaves the bus.
     init(connection: BusConnection, onChange: @escaping () -> Void) throws {
         self.connection = connection
+        self.onChange = onChange
         try connection.addMatch("type='signal',path='\(Self.objectPath)',interface='org.freedesktop.DBus.Properties',"
                                 + "member='PropertiesChanged',arg0='\(Self.playerInterface)'")
         try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
@@ -25,13 +29,13 @@ final class MediaPlayerWatch {
             guard message.path == Self.objectPath, message.arguments.first?.stringValue == Self.playerInterface,
                   let sender = message.sender,
                   let status = message.arguments.dropFirst().first?.dictValue?["PlaybackStatus"]?.stringValue else { return }
-            if statusChanged(player: sender, playing: status == "Playing") { onChange() }
+            if statusChanged(player: sender, playing: status == "Playing") { self.onChange() }
         }
         connection.onSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged") { [unowned self] message in
             // A player gone (its name lost, or the process ended) plays nothing.
             guard let old = message.arguments.dropFirst().first?.stringValue, !old.isEmpty,
-                  playing.removeValue(forKey: old) != nil else { return }
-            onChange()
+                  playing.removeValue(forKey: old) != nil || awaitingPID.remove(old) != nil else { return }
+            self.onChange()
         }
     }
 
@@ -42,14 +46,26 @@ final class MediaPlayerWatch {
     }
 
     private func statusChanged(player: String, playing isPlaying: Bool) -> Bool {
-        guard isPlaying else { return playing.removeValue(forKey: player) != nil }
-        guard playing[player] == nil else { return false }
-        // The bus daemon itself answers this, at once: no player can hold the agent here.
-        guard let pid = try? connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                             interface: "org.freedesktop.DBus", method: "GetConnectionUnixProcessID",
-                                             arguments: [.string(player)], timeout: .milliseconds(500)).first?.uint32Value
-        else { return false }
-        playing[player] = Int32(bitPattern: pid)
-        return true
+        guard isPlaying else {
+            awaitingPID.remove(player)
+            return playing.removeValue(forKey: player) != nil
+        }
+        guard playing[player] == nil, !awaitingPID.contains(player) else { return false }
+        // The bus daemon answers this; its reply comes back through dispatch like any other, so
+        // the loop never waits. A player that stops before the answer stays off the list.
+        awaitingPID.insert(player)
+        do {
+            try connection.send(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                interface: "org.freedesktop.DBus", method: "GetConnectionUnixProcessID",
+                                arguments: [.string(player)], timeout: .seconds(2)) { [weak self] reply in
+                guard let self, self.awaitingPID.remove(player) != nil,
+                      case .success(let arguments) = reply, let pid = arguments.first?.uint32Value else { return }
+                self.playing[player] = Int32(bitPattern: pid)
+                self.onChange()
+            }
+        } catch {
+            awaitingPID.remove(player)
+        }
+        return false
     }
 }

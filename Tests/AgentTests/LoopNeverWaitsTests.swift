@@ -35,6 +35,11 @@ final class LoopNeverWaitsTests: XCTestCase {
         let monitor = try BusMonitor(address: desk.busAddress)
         let dunst = try DunstControl(desktop: desk)
         let caller = try BusConnection(address: desk.busAddress)
+        // The agent asks the server what it can do at start (asynchronously too): stop dunst only
+        // once it has answered, so the notices below are what waits for it.
+        XCTAssertTrue(try eventually {
+            try StatusFormat.decode(try agent.cli(["status", "--json"]).out).backends["notifications"] != nil
+        }, "the agent never learned of the notification server")
         try dunst.pause()
         var resumed = false
         defer { if !resumed { try? dunst.resume() } }
