@@ -17,7 +17,7 @@ public struct CheatDayBooking: Hashable, Sendable {
     }
 
     public var end: Date { start.addingTimeInterval(CheatDayBooking.length) }
-    public var interval: Range<Date> { start..<end }
+    public var interval: Range<Date> { Range(from: start, upTo: end) }
 
     /// Whether the booking keeps the rule; a hand-edited or back-dated booking that does not is ignored.
     public var respectsNotice: Bool { start.timeIntervalSince(bookedAt) >= CheatDayBooking.notice }
@@ -45,7 +45,7 @@ public struct CheatDayBook: Equatable, Sendable {
             let earliest = zone.formatMinute(now.addingTimeInterval(CheatDayBooking.notice))
             throw CheatDayError("Cheat Day must be booked at least 12 hours ahead; the earliest start now is \(earliest).")
         }
-        let wanted = start..<start.addingTimeInterval(CheatDayBooking.length)
+        let wanted = Range(from: start, upTo: start.addingTimeInterval(CheatDayBooking.length))
         if let clash = bookings.first(where: { $0.interval.overlaps(wanted) }) {
             throw CheatDayError("That overlaps the Cheat Day booked from \(zone.formatMinute(clash.start)) to \(zone.formatMinute(clash.end)) (\(clash.id)).")
         }

@@ -70,7 +70,7 @@ public struct ModeResolver {
 
     /// The modes from `start` to `end`, split where the mode changes.
     public func timeline(from start: Date, to end: Date) -> [ModeSegment] {
-        let window = start.addingTimeInterval(-Self.lookBack)..<end
+        let window = Range(from: start.addingTimeInterval(-Self.lookBack), upTo: end)
         let claims = Claims(all: (manualClaim().map { [$0] } ?? []) + claims(in: window), window: window)
         var segments: [ModeSegment] = []
         for boundary in [start] + claims.boundaries(after: start, through: end).filter({ $0 < end }) {
@@ -101,7 +101,7 @@ public struct ModeResolver {
         }
         if let end, end <= manual.since { return nil }
         return Claim(layer: .manual, mode: manual.mode, reason: .manual(manual, endsAt: end),
-                     span: manual.since..<(end ?? .distantFuture))
+                     span: Range(from: manual.since, upTo: end ?? .distantFuture))
     }
 
     /// Claims of every layer but the manual one that overlap `window`.
@@ -141,7 +141,7 @@ public struct ModeResolver {
             // A night ends where the next one begins, should odd sleep times make them overlap.
             let cutoff = index + 1 < nights.count ? nights[index + 1].span.lowerBound : Date.distantFuture
             for part in night.parts where inputs.enabledModes.contains(part.mode) {
-                let span = part.span.lowerBound..<max(part.span.lowerBound, min(part.span.upperBound, cutoff))
+                let span = Range(from: part.span.lowerBound, upTo: min(part.span.upperBound, cutoff))
                 if !span.isEmpty, span.overlaps(window) {
                     claims.append(Claim(layer: .automatic, mode: part.mode, reason: .automatic(part.cause), span: span))
                 }
