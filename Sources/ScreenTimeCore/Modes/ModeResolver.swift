@@ -47,8 +47,9 @@ public struct ModeResolver {
         let (claims, current, next) = search
         // Walk back over the constant stretches between boundaries to where the mode began.
         let points = [claims.window.lowerBound] + claims.boundaries(after: claims.window.lowerBound, through: instant)
+        let modes = claims.resolve(atEach: points).map(\.mode)
         let since = stride(from: points.count - 1, to: 0, by: -1)
-            .first { claims.resolve(at: points[$0 - 1]).mode != current.mode }
+            .first { modes[$0 - 1] != current.mode }
             .map { points[$0] }
         var decision = ModeDecision(mode: current.mode, reason: current.reason, since: since,
                                     next: next.map { ModeChange(at: $0.at, mode: $0.mode, reason: $0.reason) })
@@ -64,7 +65,7 @@ public struct ModeResolver {
         let window = instant.addingTimeInterval(-Self.lookBack)..<instant.addingTimeInterval(horizon)
         let claims = Claims(all: (manual.map { [$0] } ?? []) + claims(in: window), window: window)
         let current = claims.resolve(at: instant)
-        let next = claims.boundaries(after: instant).lazy.map { claims.resolve(at: $0) }.first { $0.mode != current.mode }
+        let next = claims.resolve(atEach: claims.boundaries(after: instant)).first { $0.mode != current.mode }
         return (claims, current, next)
     }
 
@@ -73,8 +74,8 @@ public struct ModeResolver {
         let window = Range(from: start.addingTimeInterval(-Self.lookBack), upTo: end)
         let claims = Claims(all: (manualClaim().map { [$0] } ?? []) + claims(in: window), window: window)
         var segments: [ModeSegment] = []
-        for boundary in [start] + claims.boundaries(after: start, through: end).filter({ $0 < end }) {
-            let resolved = claims.resolve(at: boundary)
+        let boundaries = [start] + claims.boundaries(after: start, through: end).filter { $0 < end }
+        for (boundary, resolved) in zip(boundaries, claims.resolve(atEach: boundaries)) {
             if let last = segments.last, last.mode == resolved.mode { continue }
             if !segments.isEmpty { segments[segments.count - 1].end = boundary }
             segments.append(ModeSegment(mode: resolved.mode, reason: resolved.reason, start: boundary, end: end))
@@ -93,7 +94,8 @@ public struct ModeResolver {
             let window = manual.since..<manual.since.addingTimeInterval(horizon)
             let lower = Claims(all: claims(in: window).filter { $0.layer > .manual }, window: window)
             let baseline = lower.resolve(at: manual.since)
-            if let change = lower.boundaries(after: manual.since).first(where: { lower.resolve(at: $0) != baseline }) {
+            let edges = lower.boundaries(after: manual.since)
+            if let change = lower.resolve(atEach: edges).first(where: { $0 != baseline })?.at {
                 end = min(end ?? change, change)
                 break
             }
@@ -182,20 +184,52 @@ struct Claims {
     /// The highest layer wins; among overlapping scheduled entries the one that started last (the
     /// newer plan), then a CLI entry before a calendar event.
     func resolve(at instant: Date) -> Resolved {
-        let winner = all.filter { $0.span.contains(instant) }.min { a, b in
-            if a.layer != b.layer { return a.layer < b.layer }
-            if a.span.lowerBound != b.span.lowerBound { return a.span.lowerBound > b.span.lowerBound }
-            return !a.fromCalendar && b.fromCalendar
-        }
-        return Resolved(at: instant, mode: winner?.mode ?? .standard, reason: winner?.reason ?? .standard)
+        winner(at: instant, among: all.indices.filter { all[$0].span.contains(instant) })
     }
 
-    /// Claim boundaries after `instant` (and up to `limit`, else within the window), in order.
+    /// `resolve(at:)` at each of `points` (ascending) in one sweep over the claims, so a long
+    /// stretch without a change (a year ahead is searched) costs claims plus points, not their product.
+    func resolve(atEach points: [Date]) -> [Resolved] {
+        let byStart = all.indices.sorted { all[$0].span.lowerBound < all[$1].span.lowerBound }
+        var started = 0
+        var active: [Int] = []
+        return points.map { point in
+            while started < byStart.count, all[byStart[started]].span.lowerBound <= point {
+                active.append(byStart[started])
+                started += 1
+            }
+            active.removeAll { all[$0].span.upperBound <= point }
+            return winner(at: point, among: active)
+        }
+    }
+
+    /// The winner among claims in force at `instant` (by index: no claim is copied on the way).
+    private func winner(at instant: Date, among candidates: [Int]) -> Resolved {
+        var winner: Int?
+        for index in candidates {
+            guard let best = winner else { winner = index; continue }
+            if all[index].layer != all[best].layer {
+                if all[index].layer < all[best].layer { winner = index }
+            } else if all[index].span.lowerBound != all[best].span.lowerBound {
+                if all[index].span.lowerBound > all[best].span.lowerBound { winner = index }
+            } else if !all[index].fromCalendar && all[best].fromCalendar {
+                winner = index
+            }
+        }
+        guard let winner else { return Resolved(at: instant, mode: .standard, reason: .standard) }
+        return Resolved(at: instant, mode: all[winner].mode, reason: all[winner].reason)
+    }
+
+    /// Claim boundaries after `instant` (and up to `limit`, else inside the window), in order.
+    /// The window's own end is left out: a claim starting there was not gathered, so what holds
+    /// there is not known (a wider window finds it).
     func boundaries(after instant: Date, through limit: Date? = nil) -> [Date] {
-        let upper = limit ?? window.upperBound
         var set = Set<Date>()
         for claim in all {
-            for edge in [claim.span.lowerBound, claim.span.upperBound] where edge > instant && edge <= upper { set.insert(edge) }
+            for edge in [claim.span.lowerBound, claim.span.upperBound]
+            where edge > instant && (limit.map { edge <= $0 } ?? (edge < window.upperBound)) {
+                set.insert(edge)
+            }
         }
         return set.sorted()
     }
