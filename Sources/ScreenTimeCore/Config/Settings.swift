@@ -103,6 +103,15 @@ extension Settings {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
             throw fail(line, "unknown section [\(section)] (known: \(known.joined(separator: ", ")))")
         }
+        for section in Set(file.sections) {
+            var first: [String: Int] = [:]
+            for (key, _, line) in file.entries(in: section) {
+                if let earlier = first[key] {
+                    throw fail(line, "`\(key)` is set twice in [\(section)] (lines \(earlier) and \(line)); keep one")
+                }
+                first[key] = line
+            }
+        }
         modes = try ModeSettings(file, path: path)
         for (key, value, line) in file.entries(in: ConfigKey.general) {
             switch key {
