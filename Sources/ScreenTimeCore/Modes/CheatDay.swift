@@ -9,6 +9,8 @@ public struct CheatDayBooking: Hashable, Sendable {
 
     public static let length: TimeInterval = 24 * 3600
     public static let notice: TimeInterval = 12 * 3600
+    /// How far ahead a booking may start.
+    public static let farthestAhead = DurationText.longest
 
     public init(id: String, start: Date, bookedAt: Date) {
         self.id = id
@@ -44,6 +46,9 @@ public struct CheatDayBook: Equatable, Sendable {
         guard start.timeIntervalSince(now) >= CheatDayBooking.notice else {
             let earliest = zone.formatMinute(now.addingTimeInterval(CheatDayBooking.notice))
             throw CheatDayError("Cheat Day must be booked at least 12 hours ahead; the earliest start now is \(earliest).")
+        }
+        guard start.timeIntervalSince(now) <= CheatDayBooking.farthestAhead else {
+            throw CheatDayError("A Cheat Day can be booked up to a year ahead; \(zone.formatMinute(start)) is farther.")
         }
         let wanted = Range(from: start, upTo: start.addingTimeInterval(CheatDayBooking.length))
         if let clash = bookings.first(where: { $0.interval.overlaps(wanted) }) {

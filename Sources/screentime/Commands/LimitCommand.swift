@@ -28,8 +28,8 @@ struct LimitCommand: Subcommand {
     }
 
     static func duration(_ text: String) throws -> TimeInterval {
-        do { return try DurationText.parse(text) } catch let error as DurationText.ParseError {
-            throw UsageError(message: error.description)
+        do { return try DurationBounds.parse(text, for: "DURATION", within: DurationBounds.limit) } catch {
+            throw UsageError(message: error.message)
         }
     }
 
