@@ -2,6 +2,7 @@ import Foundation
 import ScreenTimeCore
 import SessionBus
 import TestSupport
+@testable import UsageStore
 import XCTest
 
 /// Issue 7's crashes, on the harness's desktop and bus: each sequence that used to trap the agent
@@ -134,5 +135,31 @@ final class AgentCrashTests: XCTestCase {
         XCTAssertTrue(try eventually { agent.log.contains("wind-down-before") }, agent.log)
         XCTAssertTrue(agent.process.isRunning, agent.log)
         XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+}
+
+/// Mode state rows this version cannot interpret: reported, skipped, and the agent starts.
+final class AgentCrashStoredStateTests: XCTestCase {
+    func testUninterpretableRowsAreReportedAndSkipped() throws {
+        let desk = try DesktopHarness.shared()
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[modes]\nautomatic = on\n")
+        environment["TZ"] = "UTC"
+        let first = try AgentProcess(environment: environment, desk: desk)
+        first.stop()
+        let store = try UsageDatabase(path: first.databasePath)
+        for sql in ["INSERT OR REPLACE INTO manual_mode(id, mode, since) VALUES(1, 'partying', 0)",
+                    "INSERT OR REPLACE INTO sleep_actions(kind, at) VALUES('nap', 0), ('bedtime', 1e300), ('stay-up', -1e300)",
+                    "INSERT INTO cheat_days(id, start, booked_at) VALUES('far', 9.2e18, 0)",
+                    "INSERT INTO break_requests(at) VALUES(1e300)"] {
+            // Rows a newer version or a hand edit could leave; no public writer makes them.
+            try store.cached(sql).run()
+        }
+
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        XCTAssertEqual(try agent.cli(["status"]).status, 0, agent.log)
+        for skipped in ["unknown mode `partying`", "unknown kind `nap`", "bedtime at", "stay-up at", "Cheat Day far", "a break request"] {
+            XCTAssertTrue(agent.log.contains(skipped), "\(skipped): \(agent.log)")
+        }
+        XCTAssertTrue(agent.process.isRunning, agent.log)
     }
 }
