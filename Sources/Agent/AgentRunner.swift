@@ -92,7 +92,7 @@ public final class AgentRunner {
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, _) in descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            let timeout = nextDeadline(now: now).map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
+            let timeout = nextDeadline(now: now).map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
             if ready > 0 {

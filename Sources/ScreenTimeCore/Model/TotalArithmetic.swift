@@ -16,6 +16,16 @@ extension TimeInterval {
     }
 }
 
+extension TimeInterval {
+    /// A wait as `poll(2)` takes it: milliseconds rounded up, from 0 to `Int32.max` (about 24.8 days;
+    /// the loop wakes then and asks again). A deadline a month away, as after the clock stepped
+    /// back, must not trap the conversion.
+    public var pollMilliseconds: Int32 {
+        guard !isNaN else { return 0 }
+        return Int32(Swift.min(Swift.max((self * 1000).rounded(.up), 0), Double(Int32.max)))
+    }
+}
+
 extension Range {
     /// `lower..<upper`, or the empty range at `lower` when `upper` comes first: a span built from
     /// computed ends never traps.
