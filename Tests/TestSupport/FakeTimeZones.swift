@@ -4,11 +4,16 @@ import ScreenTimeCore
 /// Central European Time by the EU rule, for tests with a daylight-saving change: UTC+1, and UTC+2
 /// from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
 public struct CentralEuropeanZone: LocalTimeZone {
-    public init() {}
+    /// Summer time per year, worked out once: the random runs ask for offsets millions of times.
+    private let summers: [Int: Range<Date>]
+
+    public init() {
+        summers = Dictionary(uniqueKeysWithValues: (1900...2200).map { ($0, Self.summerTimeStarts($0)..<Self.summerTimeEnds($0)) })
+    }
 
     public func utcOffset(at instant: Date) -> Int {
         let year = FixedOffsetZone(seconds: 0).localDate(of: instant).year
-        let summer = Self.summerTimeStarts(year)..<Self.summerTimeEnds(year)
+        let summer = summers[year] ?? Self.summerTimeStarts(year)..<Self.summerTimeEnds(year)
         return summer.contains(instant) ? 7200 : 3600
     }
 
@@ -17,7 +22,7 @@ public struct CentralEuropeanZone: LocalTimeZone {
 
     static func lastSundayOneAMUTC(year: Int, month: Int) -> Date {
         let last = CivilDate(year: year, month: month, day: 31)
-        // Back from the 31st to its Sunday (weekday 7): computed, as the random runs ask millions of times.
+        // Back from the 31st to its Sunday (weekday 7).
         let sunday = last.daysSinceEpoch - last.weekday.rawValue % 7
         return Date(timeIntervalSince1970: Double(sunday * 86_400 + 3600))
     }
