@@ -121,6 +121,9 @@ final class AgentCrashTests: XCTestCase {
         XCTAssertEqual(limitSet.status, 64, limitSet.err)
         XCTAssertTrue(limitSet.err.contains(huge), limitSet.err)
         XCTAssertFalse(try String(contentsOf: agent.configPath, encoding: .utf8).contains(huge), "nothing written")
+        let century = try agent.cli(["report", "--from", "0001-01-01", "--to", "9999-12-31"])
+        XCTAssertEqual(century.status, 64, century.err)
+        XCTAssertTrue(century.err.contains("at most a year"), century.err)
         try assertSurvivesAndRestarts(agent, "18-digit durations")
     }
 
