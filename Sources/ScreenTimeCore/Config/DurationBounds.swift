@@ -32,8 +32,9 @@ public enum DurationBounds {
     public static func check(_ seconds: TimeInterval, for name: String,
                              within bounds: ClosedRange<TimeInterval>) throws(DurationBoundsError) {
         guard bounds.contains(seconds) else {
+            let given = seconds <= DurationText.longest ? DurationText.format(seconds) : "more than a year (\(seconds) s)"
             throw DurationBoundsError(message: "\(name) must be from \(DurationText.format(bounds.lowerBound)) to "
-                                      + "\(DurationText.format(bounds.upperBound)), not \(DurationText.format(seconds))")
+                                      + "\(DurationText.format(bounds.upperBound)), not \(given)")
         }
     }
 }

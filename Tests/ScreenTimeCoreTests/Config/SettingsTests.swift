@@ -75,3 +75,13 @@ final class SettingsBoundsTests: XCTestCase {
         XCTAssertEqual(error("[general]\nidle-after = 24h\n[modes]\nwind-down-before = 0s\n"), "accepted")
     }
 }
+
+final class DurationBoundsTests: XCTestCase {
+    func testMessagesNameTheValueEvenWhenHuge() {
+        XCTAssertThrowsError(try DurationBounds.check(TimeInterval(UInt64.max), for: "argument 2", within: DurationBounds.limit)) { error in
+            XCTAssertEqual("\(error)", "argument 2 must be from 0s to 24h, not more than a year (1.8446744073709552e+19 s)")
+        }
+        XCTAssertThrowsError(try DurationBounds.check(.nan, for: "x", within: DurationBounds.limit))
+        XCTAssertNoThrow(try DurationBounds.check(86_400, for: "x", within: DurationBounds.limit))
+    }
+}
