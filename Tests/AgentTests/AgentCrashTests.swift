@@ -139,14 +139,10 @@ final class AgentCrashTests: XCTestCase {
         XCTAssertTrue(agent.process.isRunning, agent.log)
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
-}
 
-/// Mode state rows this version cannot interpret: reported, skipped, and the agent starts.
-final class AgentCrashStoredStateTests: XCTestCase {
-    func testUninterpretableRowsAreReportedAndSkipped() throws {
-        let desk = try DesktopHarness.shared()
-        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[modes]\nautomatic = on\n")
-        environment["TZ"] = "UTC"
+    /// Mode state rows this version cannot interpret: reported, skipped, and the agent starts.
+    func testUninterpretableStoredRowsAreReportedAndSkipped() throws {
+        let environment = try environment()
         let first = try AgentProcess(environment: environment, desk: desk)
         first.stop()
         let store = try UsageDatabase(path: first.databasePath)
