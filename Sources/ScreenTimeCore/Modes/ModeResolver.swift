@@ -204,20 +204,19 @@ struct Claims {
     }
 
     /// The winner among claims in force at `instant` (by index: no claim is copied on the way).
+    /// Whatever order the candidates come in, the same claim wins, so a sweep and a single
+    /// resolution never disagree.
     private func winner(at instant: Date, among candidates: [Int]) -> Resolved {
-        var winner: Int?
-        for index in candidates {
-            guard let best = winner else { winner = index; continue }
-            if all[index].layer != all[best].layer {
-                if all[index].layer < all[best].layer { winner = index }
-            } else if all[index].span.lowerBound != all[best].span.lowerBound {
-                if all[index].span.lowerBound > all[best].span.lowerBound { winner = index }
-            } else if !all[index].fromCalendar && all[best].fromCalendar {
-                winner = index
-            }
-        }
-        guard let winner else { return Resolved(at: instant, mode: .standard, reason: .standard) }
+        guard let winner = candidates.min(by: beats) else { return Resolved(at: instant, mode: .standard, reason: .standard) }
         return Resolved(at: instant, mode: all[winner].mode, reason: all[winner].reason)
+    }
+
+    /// Whether claim `a` wins over claim `b`; the earlier claim in `all` breaks a full tie.
+    private func beats(_ a: Int, _ b: Int) -> Bool {
+        if all[a].layer != all[b].layer { return all[a].layer < all[b].layer }
+        if all[a].span.lowerBound != all[b].span.lowerBound { return all[a].span.lowerBound > all[b].span.lowerBound }
+        if all[a].fromCalendar != all[b].fromCalendar { return !all[a].fromCalendar }
+        return a < b
     }
 
     /// Claim boundaries after `instant` (and up to `limit`, else inside the window), in order.
