@@ -54,6 +54,11 @@ final class EngineRandomTests: XCTestCase {
             settings.countdownMarks = (0..<Int.random(in: 0...6, using: &random)).map { _ in random.duration(DurationBounds.countdownMark) }
                 .sorted(by: >)
             settings.continueGrant = random.duration(DurationBounds.continueFor)
+            if random.chance(0.5) {
+                // A title rule's virtual app comes and goes with the title, as focus moving would.
+                settings.titleRules = [TitleRule(name: "youtube", matches: [TitleRule.Match(app: "firefox", title: "YouTube")])]
+                settings.limits["youtube"] = random.duration(DurationBounds.limit)
+            }
             for mode in Mode.allCases where random.chance(0.3) { settings.modes.bypassGrants[mode] = random.duration(DurationBounds.bypass) }
             return settings
         }
@@ -97,8 +102,12 @@ final class EngineRandomTests: XCTestCase {
                 }
             }
             XCTAssertEqual(engine.isCounting, open != nil, "the engine and its intervals disagree: \(where_)")
+            if engine.isCounting, let app = engine.focused?.app.id {
+                XCTAssertTrue(engine.modeAllows(app, at: now), "counting \(app), which \(engine.decision.mode) does not allow: \(where_)")
+                XCTAssertFalse(engine.isOverLimit(app, at: now), "counting \(app) past its limit: \(where_)")
+            }
             if let deadline = engine.nextDeadline() { XCTAssertGreaterThan(deadline, now, "a deadline not in the future: \(where_)") }
-            let used = EngineRandomTests.apps.map { engine.used($0.id, at: now) }
+            let used = (EngineRandomTests.apps.map(\.id) + ["youtube"]).map { engine.used($0, at: now) }
             XCTAssertTrue(used.allSatisfy { $0 >= 0 }, "negative time: \(where_)")
             XCTAssertLessThanOrEqual(used.reduce(0, +), livedToday + 1e-3, "more counted today than lived: \(where_)")
             XCTAssertLessThanOrEqual(counted, lived + 1e-3, "more counted than lived: \(where_)")

@@ -89,8 +89,17 @@ final class ModeResolverRandomTests: XCTestCase {
 
         mutating func step() {
             if random.chance(0.3) { command() }
-            let decision = ModeResolver(inputs: inputs, zone: zone).resolve(at: now)
+            let resolver = ModeResolver(inputs: inputs, zone: zone)
+            let decision = resolver.resolve(at: now)
             check(decision)
+            if random.chance(0.05) {
+                // The day's timeline (status and reports) starts with the mode in force and agrees on the next change.
+                let segments = resolver.timeline(from: now, to: now.addingTimeInterval(86_400))
+                XCTAssertEqual(segments.first?.mode, decision.mode, "seed \(random.seed), step \(steps)")
+                if let next = decision.next, next.at < now.addingTimeInterval(86_400), segments.count > 1 {
+                    XCTAssertEqual(segments[1].start, next.at, "seed \(random.seed), step \(steps)")
+                }
+            }
             predicted = decision.next
             move(next: decision.next)
             if let predicted, predicted.at != now { self.predicted = nil }
