@@ -89,6 +89,44 @@ final class AgentCrashTests: XCTestCase {
         try assertSurvivesAndRestarts(agent, "200 rapid calls")
     }
 
+    /// The wall clock stepped back 30 days under the running agent (libfaketime reading its offset
+    /// from a file at every call): the day's end is then a month away, more milliseconds than
+    /// poll's timeout holds.
+    func testWallClockSteppedBackThirtyDays() throws {
+        var environment = try environment()
+        let home = URL(fileURLWithPath: environment["HOME"]!)
+        let offset = home.appendingPathComponent("faketime")
+        try "+0d\n".write(to: offset, atomically: true, encoding: .utf8)
+        environment["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+        environment["FAKETIME_TIMESTAMP_FILE"] = offset.path
+        environment["FAKETIME_NO_CACHE"] = "1"
+        environment["DONT_FAKE_MONOTONIC"] = "1"
+        // Started through sh: run straight from Foundation's Process under libfaketime, the CLI
+        // does not see its arguments (it prints its help).
+        let agent = Process()
+        agent.executableURL = URL(fileURLWithPath: "/bin/sh")
+        agent.arguments = ["-c", "exec \"$0\" agent", AgentProcess.binary.path]
+        agent.environment = environment
+        let log = home.appendingPathComponent("agent.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        agent.standardError = try FileHandle(forWritingTo: log)
+        try agent.run()
+        defer { if agent.isRunning { agent.terminate(); agent.waitUntilExit() } }
+        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        XCTAssertTrue(eventually(10) { desk.busNameHasOwner(AgentInterface.busName) }, logText())
+        XCTAssertEqual(try call(AgentInterface.Method.status).count, 1, logText())
+
+        try "-30d\n".write(to: offset, atomically: true, encoding: .utf8)
+        for method in [AgentInterface.Method.status, AgentInterface.Method.bedtime, AgentInterface.Method.status] {
+            XCTAssertNoThrow(try call(method), "\(method): \(logText())")
+        }
+        // One more turn of the loop after the last reply, with the new timeout worked out.
+        XCTAssertFalse(eventually(0.5) { !agent.isRunning }, "the agent died: \(logText())")
+        agent.terminate()
+        agent.waitUntilExit()
+        XCTAssertEqual(agent.terminationStatus, 0, logText())
+    }
+
     func testExtremeNumbersOverDBusAreInvalidArguments() throws {
         let agent = try AgentProcess(environment: try environment(), desk: desk)
         let before = try String(contentsOf: agent.configPath, encoding: .utf8)
