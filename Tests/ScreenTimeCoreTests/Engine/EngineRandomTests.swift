@@ -42,7 +42,7 @@ final class EngineRandomTests: XCTestCase {
             inputs.automatic = random.automaticSettings()
         }
 
-        var where_: String { "seed \(random.seed), step \(steps), at \(zone.localDateTime(of: now)) (\(now.timeIntervalSince1970))" }
+        var position: String { "seed \(random.seed), step \(steps), at \(zone.localDateTime(of: now)) (\(now.timeIntervalSince1970))" }
 
         mutating func settings() -> Settings {
             var settings = Settings()
@@ -82,16 +82,16 @@ final class EngineRandomTests: XCTestCase {
             for action in actions {
                 switch action {
                 case .beginInterval(let app, _, _, let at):
-                    XCTAssertNil(open, "an interval begun inside another: \(where_)")
-                    if let lastEnd { XCTAssertGreaterThanOrEqual(at, lastEnd, "an interval overlapping the last one: \(where_)") }
-                    XCTAssertLessThanOrEqual(at, now, "an interval begun in the future: \(where_)")
-                    if case .clockJumped = event { XCTAssertEqual(at, now, "counting resumed before the new now: \(where_)") }
+                    XCTAssertNil(open, "an interval begun inside another: \(position)")
+                    if let lastEnd { XCTAssertGreaterThanOrEqual(at, lastEnd, "an interval overlapping the last one: \(position)") }
+                    XCTAssertLessThanOrEqual(at, now, "an interval begun in the future: \(position)")
+                    if case .clockJumped = event { XCTAssertEqual(at, now, "counting resumed before the new now: \(position)") }
                     open = (app, at)
                 case .endInterval(let at):
-                    guard let begun = open else { XCTFail("an interval ended that was not begun: \(where_)"); continue }
-                    XCTAssertGreaterThanOrEqual(at, begun.at, "an interval of negative length: \(where_)")
+                    guard let begun = open else { XCTFail("an interval ended that was not begun: \(position)"); continue }
+                    XCTAssertGreaterThanOrEqual(at, begun.at, "an interval of negative length: \(position)")
                     if case .clockJumped(let lastSeen) = event {
-                        XCTAssertLessThanOrEqual(at, max(lastSeen, begun.at), "a clock jump was counted: \(where_)")
+                        XCTAssertLessThanOrEqual(at, max(lastSeen, begun.at), "a clock jump was counted: \(position)")
                     }
                     counted += max(0, at.timeIntervalSince(begun.at))
                     lastEnd = at
@@ -101,16 +101,16 @@ final class EngineRandomTests: XCTestCase {
                 default: break
                 }
             }
-            XCTAssertEqual(engine.isCounting, open != nil, "the engine and its intervals disagree: \(where_)")
+            XCTAssertEqual(engine.isCounting, open != nil, "the engine and its intervals disagree: \(position)")
             if engine.isCounting, let app = engine.focused?.app.id {
-                XCTAssertTrue(engine.modeAllows(app, at: now), "counting \(app), which \(engine.decision.mode) does not allow: \(where_)")
-                XCTAssertFalse(engine.isOverLimit(app, at: now), "counting \(app) past its limit: \(where_)")
+                XCTAssertTrue(engine.modeAllows(app, at: now), "counting \(app), which \(engine.decision.mode) does not allow: \(position)")
+                XCTAssertFalse(engine.isOverLimit(app, at: now), "counting \(app) past its limit: \(position)")
             }
-            if let deadline = engine.nextDeadline() { XCTAssertGreaterThan(deadline, now, "a deadline not in the future: \(where_)") }
+            if let deadline = engine.nextDeadline() { XCTAssertGreaterThan(deadline, now, "a deadline not in the future: \(position)") }
             let used = (EngineRandomTests.apps.map(\.id) + ["youtube"]).map { engine.used($0, at: now) }
-            XCTAssertTrue(used.allSatisfy { $0 >= 0 }, "negative time: \(where_)")
-            XCTAssertLessThanOrEqual(used.reduce(0, +), livedToday + 1e-3, "more counted today than lived: \(where_)")
-            XCTAssertLessThanOrEqual(counted, lived + 1e-3, "more counted than lived: \(where_)")
+            XCTAssertTrue(used.allSatisfy { $0 >= 0 }, "negative time: \(position)")
+            XCTAssertLessThanOrEqual(used.reduce(0, +), livedToday + 1e-3, "more counted today than lived: \(position)")
+            XCTAssertLessThanOrEqual(counted, lived + 1e-3, "more counted than lived: \(position)")
         }
 
         /// Lets time pass to `target`, ticking at every deadline and changing the mode when decided.
@@ -119,7 +119,7 @@ final class EngineRandomTests: XCTestCase {
                 let modeDue = [decision.next?.at, breakEdge()].compactMap { $0 }.filter { $0 > now }.min()
                 let due = [engine.nextDeadline(), modeDue].compactMap { $0 }.min()
                 guard let due, due <= target else { break }
-                guard due > now else { return XCTFail("a deadline that does not move on: \(where_)") }
+                guard due > now else { return XCTFail("a deadline that does not move on: \(position)") }
                 pass(to: due)
                 if let modeDue, due >= modeDue { resolve() } else { send(.tick) }
             }

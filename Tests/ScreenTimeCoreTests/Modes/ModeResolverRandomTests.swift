@@ -46,7 +46,7 @@ final class ModeResolverRandomTests: XCTestCase {
             case 5:
                 let start = random.instant(near: now.addingTimeInterval(20 * 86_400), within: 21 * 86_400)
                 if (try? inputs.cheatDays.book(start: start, now: now, zone: zone, id: id)) == nil, random.chance(0.3) {
-                    // A hand-made row that does not keep the notice: kept but never in force.
+                    // A hand-made row claiming any booking time: in force only if it keeps the notice.
                     var bookings = inputs.cheatDays.bookings
                     bookings.append(CheatDayBooking(id: id, start: start, bookedAt: random.instant(near: start, within: 86_400)))
                     inputs.cheatDays = CheatDayBook(bookings: bookings)
@@ -72,17 +72,19 @@ final class ModeResolverRandomTests: XCTestCase {
         /// Moves the clock: to the decided change, a little, a lot, or a step of the wall clock.
         mutating func move(next: ModeChange?) {
             let before = now
-            switch Int.random(in: 0..<20, using: &random) {
-            case 0..<8 where next != nil:
-                now = next!.at
+            let choice = Int.random(in: 0..<20, using: &random)
+            if let next, choice < 8 {
+                now = next.at
                 simulated += now.timeIntervalSince(before)
                 return
+            }
+            predicted = nil
+            switch choice {
             case 0..<14: now = now.addingTimeInterval(random.seconds(1...2 * 3600))
             case 14..<17: now = now.addingTimeInterval(random.seconds(1...3 * 86_400))
             case 17: now = now.addingTimeInterval(random.chance(0.3) ? -30 * 86_400 : -random.seconds(1...30 * 86_400))
             default: now = now.addingTimeInterval(random.chance(0.3) ? 30 * 86_400 : random.seconds(1...30 * 86_400))
             }
-            predicted = nil
             // A step of the wall clock is not time the user lived through.
             if now > before, now.timeIntervalSince(before) <= 3 * 86_400 { simulated += now.timeIntervalSince(before) }
         }
@@ -102,7 +104,6 @@ final class ModeResolverRandomTests: XCTestCase {
             }
             predicted = decision.next
             move(next: decision.next)
-            if let predicted, predicted.at != now { self.predicted = nil }
             steps += 1
         }
 
