@@ -112,7 +112,7 @@ public final class AgentRunner {
                 let writing = source == .bus && bus?.connection.hasPendingOutput == true
                 fds.append(pollfd(fd: fd, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0))
             }
-            let timeout = nextDeadline(now: now).map { max(0, Int32(($0.timeIntervalSince(now) * 1000).rounded(.up))) } ?? -1
+            let timeout = nextDeadline(now: now).map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             let turnStart = ContinuousClock.now
             defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }

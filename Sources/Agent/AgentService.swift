@@ -14,13 +14,13 @@ struct AgentService {
         case AgentInterface.Method.status:
             return [.string(StatusFormat.json(runner.status(at: Date())))]
         case AgentInterface.Method.setLimit:
-            let (app, seconds) = (try appArgument(arguments, 0), try secondsArgument(arguments, 1))
+            let (app, seconds) = (try appArgument(arguments, 0), try limitArgument(arguments, 1))
             try edit { $0.setLimit(app, seconds) }
         case AgentInterface.Method.removeLimit:
             let app = try appArgument(arguments, 0)
             try edit { $0.removeLimit(app) }
         case AgentInterface.Method.setDefaultLimit:
-            let seconds = try secondsArgument(arguments, 0)
+            let seconds = try limitArgument(arguments, 0)
             try edit { $0.setDefaultLimit(seconds) }
         case AgentInterface.Method.listLimits:
             let settings = runner.engine.settings
@@ -49,12 +49,9 @@ struct AgentService {
             guard let name = arguments.first?.stringValue else { throw invalid("the mode must be a string") }
             try changeModes { try $0.setMode(name, settings: runner.config.settings.modes, now: $1) }
         case AgentInterface.Method.bookCheatDay:
-            guard case .int64(let seconds)? = arguments.first else { throw invalid("the start must be Unix seconds (x)") }
+            let start = try startArgument(arguments, 0)
             var booking: CheatDayBooking?
-            try changeModes {
-                booking = try $0.bookCheatDay(start: Date(timeIntervalSince1970: TimeInterval(seconds)),
-                                              settings: runner.config.settings.modes, now: $1)
-            }
+            try changeModes { booking = try $0.bookCheatDay(start: start, settings: runner.config.settings.modes, now: $1) }
             return [.string(booking?.id ?? "")]
         case AgentInterface.Method.cancelCheatDay:
             guard let id = arguments.first?.stringValue else { throw invalid("the id must be a string") }
@@ -114,9 +111,24 @@ struct AgentService {
         return AppID(text)
     }
 
-    private func secondsArgument(_ arguments: [BusValue], _ index: Int) throws -> TimeInterval {
+    /// A daily limit in seconds (t), within `DurationBounds.limit`.
+    private func limitArgument(_ arguments: [BusValue], _ index: Int) throws -> TimeInterval {
         guard case .uint64(let seconds)? = arguments.dropFirst(index).first else { throw invalid("argument \(index + 1) must be seconds (t)") }
-        return TimeInterval(seconds)
+        let limit = TimeInterval(seconds)
+        do { try DurationBounds.check(limit, for: "argument \(index + 1) (the limit)", within: DurationBounds.limit) } catch {
+            throw invalid(error.message)
+        }
+        return limit
+    }
+
+    /// An instant in Unix seconds (x), within a year of now: anything farther is no date a user meant.
+    private func startArgument(_ arguments: [BusValue], _ index: Int) throws -> Date {
+        guard case .int64(let seconds)? = arguments.dropFirst(index).first else { throw invalid("argument \(index + 1) must be Unix seconds (x)") }
+        let now = Date().timeIntervalSince1970
+        guard abs(TimeInterval(seconds) - now) <= DurationText.longest else {
+            throw invalid("argument \(index + 1) (the start) must be Unix seconds within a year of now, not \(seconds)")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     private func kindArgument(_ arguments: [BusValue], _ index: Int) throws -> ExemptionKind {

@@ -45,12 +45,38 @@ public struct ModeState {
 
     /// Reads the state; rows the agent has not seen before (added by hand) are stamped as seen now,
     /// so their 12-hour notice counts from now.
+    /// A row that cannot be interpreted (an unknown name, an absurd date) is reported and skipped:
+    /// never a reason not to start.
     public func read(now: Date) throws -> ModeStateSnapshot {
         try store.markCheatDaysSeen(at: now)
-        return ModeStateSnapshot(manual: try store.manualSwitch(), cheatDays: try store.cheatDays(),
-                                 sleepActions: try store.sleepActions(),
-                                 requestedBreaks: try store.breakRequests(since: now.addingTimeInterval(-ModeResolver.lookBack)))
+        let skip = { (what: String) in Log.warning("mode state: skipping \(what)") }
+        func plausible(_ date: Date?, _ what: String) -> Date? {
+            guard let date else { return nil }
+            guard abs(date.timeIntervalSince(now)) <= Self.plausibleDistance else {
+                skip("\(what) at \(date.timeIntervalSince1970) (Unix seconds), too far from now")
+                return nil
+            }
+            return date
+        }
+        var manual = try store.manualSwitch(skipped: skip)
+        if let switched = manual, plausible(switched.since, "the manual switch to \(switched.mode.rawValue)") == nil { manual = nil }
+        let until = plausible(manual?.until, "the manual switch's end")
+        manual?.until = until
+        let cheatDays = try store.cheatDays().filter {
+            plausible($0.start, "Cheat Day \($0.id)") != nil && plausible($0.bookedAt, "Cheat Day \($0.id)'s booking time") != nil
+        }
+        var actions = try store.sleepActions(skipped: skip)
+        actions.stayUpAt = plausible(actions.stayUpAt, "stay-up")
+        actions.bedtimeAt = plausible(actions.bedtimeAt, "bedtime")
+        actions.startDayAt = plausible(actions.startDayAt, "start-day")
+        let breaks = try store.breakRequests(since: now.addingTimeInterval(-ModeResolver.lookBack))
+            .filter { plausible($0, "a break request") != nil }
+        return ModeStateSnapshot(manual: manual, cheatDays: cheatDays, sleepActions: actions, requestedBreaks: breaks)
     }
+
+    /// Stored instants farther from now than this are no state a user made (a Cheat Day is booked
+    /// at most a year ahead; the clock may have been stepped meanwhile).
+    static let plausibleDistance = 2 * DurationText.longest
 
     /// `screentime mode NAME`: a manual switch from now; `auto` (or nil) clears it.
     public func setMode(_ name: String, settings: ModeSettings, now: Date) throws {

@@ -38,14 +38,17 @@ public enum SleepActionKind: String, CaseIterable, Sendable {
 extension UsageDatabase {
     // MARK: Manual switch
 
-    /// The manual switch in force, if any.
-    public func manualSwitch() throws -> ManualSwitch? {
+    /// The manual switch in force, if any; a row this version cannot read is handed to `skipped`.
+    public func manualSwitch(skipped: (String) -> Void = { _ in }) throws -> ManualSwitch? {
         let statement = try cached("SELECT mode, since, until FROM manual_mode WHERE id = 1")
         defer { statement.reset() }
         guard try statement.step() == .row else { return nil }
         let name = statement.text(at: 0)
         // A mode this version does not know (a newer one wrote it) is no switch at all.
-        guard let mode = Mode(rawValue: name) else { return nil }
+        guard let mode = Mode(rawValue: name) else {
+            skipped("the manual switch names an unknown mode `\(name)`")
+            return nil
+        }
         return ManualSwitch(mode: mode, since: Date(timeIntervalSince1970: statement.double(at: 1)),
                             until: statement.isNull(at: 2) ? nil : Date(timeIntervalSince1970: statement.double(at: 2)))
     }
@@ -109,18 +112,19 @@ extension UsageDatabase {
         try statement.run()
     }
 
-    /// The latest answer of each kind.
-    public func sleepActions() throws -> SleepActions {
+    /// The latest answer of each kind; a kind this version does not know is handed to `skipped`.
+    public func sleepActions(skipped: (String) -> Void = { _ in }) throws -> SleepActions {
         let statement = try cached("SELECT kind, at FROM sleep_actions")
         defer { statement.reset() }
         var actions = SleepActions()
         while try statement.step() == .row {
             let at = Date(timeIntervalSince1970: statement.double(at: 1))
-            switch SleepActionKind(rawValue: statement.text(at: 0)) {
+            let kind = statement.text(at: 0)
+            switch SleepActionKind(rawValue: kind) {
             case .stayUp: actions.stayUpAt = at
             case .bedtime: actions.bedtimeAt = at
             case .startDay: actions.startDayAt = at
-            case nil: break
+            case nil: skipped("a sleep action of unknown kind `\(kind)`")
             }
         }
         return actions

@@ -4,11 +4,16 @@ import ScreenTimeCore
 /// Central European Time by the EU rule, for tests with a daylight-saving change: UTC+1, and UTC+2
 /// from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
 public struct CentralEuropeanZone: LocalTimeZone {
-    public init() {}
+    /// Summer time per year, worked out once: the random runs ask for offsets millions of times.
+    private let summers: [Int: Range<Date>]
+
+    public init() {
+        summers = Dictionary(uniqueKeysWithValues: (1900...2200).map { ($0, Self.summerTimeStarts($0)..<Self.summerTimeEnds($0)) })
+    }
 
     public func utcOffset(at instant: Date) -> Int {
         let year = FixedOffsetZone(seconds: 0).localDate(of: instant).year
-        let summer = Self.summerTimeStarts(year)..<Self.summerTimeEnds(year)
+        let summer = summers[year] ?? Self.summerTimeStarts(year)..<Self.summerTimeEnds(year)
         return summer.contains(instant) ? 7200 : 3600
     }
 
@@ -16,9 +21,10 @@ public struct CentralEuropeanZone: LocalTimeZone {
     public static func summerTimeEnds(_ year: Int) -> Date { lastSundayOneAMUTC(year: year, month: 10) }
 
     static func lastSundayOneAMUTC(year: Int, month: Int) -> Date {
-        var day = CivilDate(year: year, month: month, day: 31)
-        while day.weekday != .sunday { day = day.adding(days: -1) }
-        return Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400 + 3600))
+        let last = CivilDate(year: year, month: month, day: 31)
+        // Back from the 31st to its Sunday (weekday 7).
+        let sunday = last.daysSinceEpoch - last.weekday.rawValue % 7
+        return Date(timeIntervalSince1970: Double(sunday * 86_400 + 3600))
     }
 }
 

@@ -9,6 +9,9 @@ public struct KeyFile: Equatable, Sendable {
     }
 
     public private(set) var lines: [Line]
+    /// Kept as found, so an edit writes the file back the way the user's editor wrote it.
+    public private(set) var lineEnding = "\n"
+    public private(set) var startsWithByteOrderMark = false
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public var line: Int
@@ -25,10 +28,18 @@ public struct KeyFile: Equatable, Sendable {
 
     /// Parses `text`; a line that is neither blank, a comment, a `[section]` nor `key = value`
     /// is an error naming the line.
+    /// CRLF line endings (one `Character` in Swift, so never equal to "\n") and a UTF-8 byte order
+    /// mark, as editors on other systems write them, are read too.
     public init(parsing text: String) throws {
         lines = []
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" {
+            body.removeFirst()
+            startsWithByteOrderMark = true
+        }
+        if body.contains("\r\n") { lineEnding = "\r\n" }
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") {
@@ -127,13 +138,14 @@ public struct KeyFile: Equatable, Sendable {
     }
 
     public var text: String {
-        lines.map { line in
+        let body = lines.map { line in
             switch line {
             case .other(let raw): return raw
             case .section(let name): return "[\(name)]"
             case .entry(let key, let value): return "\(key) = \(value)"
             }
-        }.joined(separator: "\n") + "\n"
+        }
+        return (startsWithByteOrderMark ? "\u{FEFF}" : "") + body.joined(separator: lineEnding) + lineEnding
     }
 }
 

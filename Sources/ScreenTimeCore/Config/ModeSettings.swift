@@ -82,11 +82,9 @@ extension ModeSettings {
     public init(_ file: KeyFile, path: String) throws {
         self.init()
         func fail(_ line: Int, _ message: String) -> ConfigError { ConfigError(path: path, line: line, message: message) }
-        func duration(_ value: String, _ line: Int, positive: Bool = false) throws -> TimeInterval {
-            let seconds: TimeInterval
-            do { seconds = try DurationText.parse(value) } catch { throw fail(line, "\(error)") }
-            if positive && seconds <= 0 { throw fail(line, "the duration must be more than 0s") }
-            return seconds
+        func duration(_ value: String, _ line: Int, _ key: String,
+                      _ bounds: ClosedRange<TimeInterval> = DurationBounds.sleepOffset) throws -> TimeInterval {
+            do { return try DurationBounds.parse(value, for: key, within: bounds) } catch { throw fail(line, error.message) }
         }
         func clock(_ value: String, _ line: Int) throws -> WallTime {
             guard let time = WhenText.parseWallTime(value) else { throw fail(line, "`\(value)` is not a time of day (use HH:MM)") }
@@ -120,20 +118,20 @@ extension ModeSettings {
             case ModeConfigKey.wakeTime: pinnedWakeTime = try clock(value, line)
             case ModeConfigKey.defaultBedtime: defaultSleepTimes.bedtime = try clock(value, line)
             case ModeConfigKey.defaultWakeTime: defaultSleepTimes.wakeTime = try clock(value, line)
-            case ModeConfigKey.windDownBefore: automatic.windDownBeforeBedtime = try duration(value, line)
-            case ModeConfigKey.sleepAfterWindDown: automatic.sleepAfterWindDown = try duration(value, line)
-            case ModeConfigKey.wakeUpBefore: automatic.wakeUpBeforeWakeTime = try duration(value, line)
-            case ModeConfigKey.wakeUpAfter: automatic.wakeUpAfterWakeTime = try duration(value, line)
-            case ModeConfigKey.stayUpFor: automatic.stayUpPause = try duration(value, line)
-            case ModeConfigKey.breakEvery: breaks.every = try duration(value, line, positive: true)
-            case ModeConfigKey.breakLength: breaks.length = try duration(value, line, positive: true)
+            case ModeConfigKey.windDownBefore: automatic.windDownBeforeBedtime = try duration(value, line, key)
+            case ModeConfigKey.sleepAfterWindDown: automatic.sleepAfterWindDown = try duration(value, line, key)
+            case ModeConfigKey.wakeUpBefore: automatic.wakeUpBeforeWakeTime = try duration(value, line, key)
+            case ModeConfigKey.wakeUpAfter: automatic.wakeUpAfterWakeTime = try duration(value, line, key)
+            case ModeConfigKey.stayUpFor: automatic.stayUpPause = try duration(value, line, key)
+            case ModeConfigKey.breakEvery: breaks.every = try duration(value, line, key, DurationBounds.breakEvery)
+            case ModeConfigKey.breakLength: breaks.length = try duration(value, line, key, DurationBounds.breakLength)
             case ModeConfigKey.breaks: breaks.isEnabled = try onOff(value, line)
             case ModeConfigKey.automatic: automatic.isEnabled = try onOff(value, line)
             case let key where key.hasSuffix(ModeConfigKey.bypassSuffix):
                 guard let mode = Mode(name: String(key.dropLast(ModeConfigKey.bypassSuffix.count))), mode != .cheatDay else {
                     throw fail(line, "`\(key)`: a bypass is set per mode, e.g. productivity-bypass = 3m")
                 }
-                bypassGrants[mode] = try duration(value, line, positive: true)
+                bypassGrants[mode] = try duration(value, line, key, DurationBounds.bypass)
             default:
                 // `productivity = off`: one key per mode.
                 guard let mode = Mode(name: key) else {

@@ -95,15 +95,22 @@ extension Settings {
     public init(_ file: KeyFile, path: String) throws {
         self.init()
         func fail(_ line: Int, _ message: String) -> ConfigError { ConfigError(path: path, line: line, message: message) }
-        func duration(_ value: String, _ line: Int) throws -> TimeInterval {
-            do { return try DurationText.parse(value) } catch let error as DurationText.ParseError {
-                throw fail(line, error.description)
-            }
+        func duration(_ value: String, _ line: Int, _ name: String, _ bounds: ClosedRange<TimeInterval>) throws -> TimeInterval {
+            do { return try DurationBounds.parse(value, for: name, within: bounds) } catch { throw fail(line, error.message) }
         }
         let known = ConfigKey.sections + ModeSettings.sections
         for section in file.sections where !known.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
             throw fail(line, "unknown section [\(section)] (known: \(known.joined(separator: ", ")))")
+        }
+        for section in Set(file.sections) {
+            var first: [String: Int] = [:]
+            for (key, _, line) in file.entries(in: section) {
+                if let earlier = first[key] {
+                    throw fail(line, "`\(key)` is set twice in [\(section)] (lines \(earlier) and \(line)); keep one")
+                }
+                first[key] = line
+            }
         }
         modes = try ModeSettings(file, path: path)
         for (key, value, line) in file.entries(in: ConfigKey.general) {
@@ -112,19 +119,18 @@ extension Settings {
                 guard let minute = Self.parseClock(value) else { throw fail(line, "`\(value)` is not a time of day (use HH:MM)") }
                 dayBoundary = DayBoundary(startMinute: minute)
             case ConfigKey.idleAfter:
-                idleThreshold = try duration(value, line)
-                guard idleThreshold >= 1 else { throw fail(line, "idle-after must be at least 1s") }
+                idleThreshold = try duration(value, line, key, DurationBounds.idleAfter)
             case ConfigKey.countdown:
-                countdownMarks = try KeyFileList.split(value).map { try duration($0, line) }.sorted(by: >)
+                countdownMarks = try KeyFileList.split(value).map { try duration($0, line, key, DurationBounds.countdownMark) }
+                    .sorted(by: >)
             case ConfigKey.continueFor:
-                continueGrant = try duration(value, line)
-                guard continueGrant > 0 else { throw fail(line, "continue-for must be more than 0s") }
+                continueGrant = try duration(value, line, key, DurationBounds.continueFor)
             default:
                 throw fail(line, "unknown key `\(key)` in [general] (known: day-start, idle-after, countdown, continue-for)")
             }
         }
         for (key, value, line) in file.entries(in: ConfigKey.limits) {
-            let limit = try duration(value, line)
+            let limit = try duration(value, line, "the limit of \(key)", DurationBounds.limit)
             if key == ConfigKey.defaultLimit { defaultLimit = limit } else { limits[AppID(key)] = limit }
         }
         for (key, value, line) in file.entries(in: ConfigKey.exemptions) {

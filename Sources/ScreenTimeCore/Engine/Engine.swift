@@ -79,6 +79,13 @@ public struct Engine {
 
     public var isCounting: Bool { segmentStart != nil }
 
+    /// When the running segment reaches `app`'s limit. The deadline and the check both use this one
+    /// instant, so rounding cannot leave a deadline that has come while the limit is "not yet" reached.
+    private func limitReachedAt(_ app: AppID) -> Date? {
+        guard let segmentStart, focused?.app.id == app, let limit = effectiveLimit(of: app) else { return nil }
+        return segmentStart.addingTimeInterval(limit - usage[app, default: 0])
+    }
+
     public func info(_ app: AppID) -> AppInfo { apps[app] ?? AppInfo(id: app, name: app.rawValue, icon: app.rawValue) }
 
     /// When the engine next needs a `.tick`: a countdown mark, the limit, a bypass running out,
@@ -89,8 +96,7 @@ public struct Engine {
         if isCounting, let app = focused?.app.id, let until = modeBypasses[app], until > lastEvent {
             deadline = min(deadline, until)
         }
-        if let segmentStart, let app = focused?.app.id, let limit = effectiveLimit(of: app) {
-            let limitAt = segmentStart.addingTimeInterval(limit - usage[app, default: 0])
+        if let app = focused?.app.id, let limitAt = limitReachedAt(app) {
             deadline = min(deadline, limitAt)
             let shown = shownMark[app] ?? .infinity
             if let mark = settings.countdownMarks.filter({ $0 < shown }).max(),
@@ -273,8 +279,8 @@ public struct Engine {
 
     /// Shows the countdown when a mark has been crossed; disables the app at its limit.
     private mutating func checkLimit(at now: Date) -> [EngineAction] {
-        guard isCounting, let app = focused?.app.id, let left = remaining(app, at: now) else { return [] }
-        if left <= 0 {
+        guard isCounting, let app = focused?.app.id, let left = remaining(app, at: now), let limitAt = limitReachedAt(app) else { return [] }
+        if limitAt <= now {
             var actions = stopCounting(at: now)
             actions.append(.recordLimitHit(app: app, used: used(app, at: now), at: now))
             return actions + disable(app, at: now)

@@ -68,7 +68,7 @@ extension Wording {
 
     /// `3 more minutes`, `1 more hour`, `90 more seconds`.
     public static func moreTime(_ grant: TimeInterval) -> String {
-        let seconds = Int(grant.rounded())
+        let seconds = grant.saturatedSeconds()
         func plural(_ n: Int, _ unit: String) -> String { "\(n) more \(unit)\(n == 1 ? "" : "s")" }
         if seconds >= 3600, seconds % 3600 == 0 { return plural(seconds / 3600, "hour") }
         if seconds % 60 == 0 { return plural(seconds / 60, "minute") }

@@ -59,7 +59,7 @@ public struct CivilDate: Equatable, Comparable, Sendable, CustomStringConvertibl
     }
 
     public init(localSeconds: Double) {
-        let days = Int((localSeconds / 86_400).rounded(.down))
+        let days = floorDiv(localSeconds.saturatedSeconds(.down), 86_400)
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -102,7 +102,7 @@ public enum LocalTimeText {
     /// `2026-11-29T09:45:00+01:00`.
     public static func iso8601(_ instant: Date, in zone: LocalTimeZone) -> String {
         let offset = zone.utcOffset(at: instant)
-        let local = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down))
+        let local = (instant.timeIntervalSince1970 + Double(offset)).saturatedSeconds(.down)
         let seconds = ((local % 86_400) + 86_400) % 86_400
         let date = CivilDate(localSeconds: Double(local))
         let sign = offset < 0 ? "-" : "+"

@@ -76,13 +76,13 @@ struct NightPlan {
 
         // "Go to bed" counts for this night when said between noon and the start of Wake Up.
         let saidBedtime = actions.bedtimeAt.flatMap { said in
-            (zone.instant(of: evening, at: noon)..<wakeUpStart).contains(said) ? said : nil
+            Range(from: zone.instant(of: evening, at: noon), upTo: wakeUpStart).contains(said) ? said : nil
         }
         let start = min(windDownStart, saidBedtime ?? windDownStart)
         wakeUpStart = max(wakeUpStart, start)
-        let end = actions.startDayAt.flatMap { (start..<wakeUpEnd).contains($0) ? $0 : nil } ?? wakeUpEnd
+        let end = actions.startDayAt.flatMap { Range(from: start, upTo: wakeUpEnd).contains($0) ? $0 : nil } ?? wakeUpEnd
 
-        let pause = actions.stayUpAt.map { $0..<$0.addingTimeInterval(settings.stayUpPause) }
+        let pause = actions.stayUpAt.map { Range(from: $0, upTo: $0.addingTimeInterval(settings.stayUpPause)) }
         var automaticSleep = windDownStart.addingTimeInterval(settings.sleepAfterWindDown)
         if let pause, pause.contains(automaticSleep) { automaticSleep = pause.upperBound }
         let sleepStart = min(automaticSleep, saidBedtime ?? automaticSleep)
@@ -91,10 +91,11 @@ struct NightPlan {
         var parts: [Part] = []
         func add(_ mode: Mode, _ cause: AutomaticCause, _ from: Date, _ to: Date) {
             let lower = max(from, start), upper = min(to, end)
-            if lower < upper { parts.append(Part(mode: mode, cause: cause, span: lower..<upper)) }
+            if lower < upper { parts.append(Part(mode: mode, cause: cause, span: Range(from: lower, upTo: upper))) }
         }
         let windDownEnd = min(sleepStart, wakeUpStart)
-        if let pause, pause.overlaps(windDownStart..<windDownEnd) {
+        // Said bedtime can come before Wind Down would have started: then there is no Wind Down to pause.
+        if let pause, pause.overlaps(Range(from: windDownStart, upTo: windDownEnd)) {
             add(.windDown, .beforeBedtime(sleepTimes.bedtime), windDownStart, pause.lowerBound)
             add(.windDown, .beforeBedtime(sleepTimes.bedtime), pause.upperBound, windDownEnd)
         } else {
@@ -103,6 +104,6 @@ struct NightPlan {
         add(.sleep, sleepCause, sleepStart, wakeUpStart)
         add(.wakeUp, .aroundWakeTime(sleepTimes.wakeTime), wakeUpStart, wakeUpEnd)
         self.parts = parts
-        self.span = start..<max(start, end)
+        self.span = Range(from: start, upTo: end)
     }
 }

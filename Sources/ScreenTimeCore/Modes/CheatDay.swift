@@ -9,6 +9,8 @@ public struct CheatDayBooking: Hashable, Sendable {
 
     public static let length: TimeInterval = 24 * 3600
     public static let notice: TimeInterval = 12 * 3600
+    /// How far ahead a booking may start.
+    public static let farthestAhead = DurationText.longest
 
     public init(id: String, start: Date, bookedAt: Date) {
         self.id = id
@@ -17,7 +19,7 @@ public struct CheatDayBooking: Hashable, Sendable {
     }
 
     public var end: Date { start.addingTimeInterval(CheatDayBooking.length) }
-    public var interval: Range<Date> { start..<end }
+    public var interval: Range<Date> { Range(from: start, upTo: end) }
 
     /// Whether the booking keeps the rule; a hand-edited or back-dated booking that does not is ignored.
     public var respectsNotice: Bool { start.timeIntervalSince(bookedAt) >= CheatDayBooking.notice }
@@ -45,7 +47,10 @@ public struct CheatDayBook: Equatable, Sendable {
             let earliest = zone.formatMinute(now.addingTimeInterval(CheatDayBooking.notice))
             throw CheatDayError("Cheat Day must be booked at least 12 hours ahead; the earliest start now is \(earliest).")
         }
-        let wanted = start..<start.addingTimeInterval(CheatDayBooking.length)
+        guard start.timeIntervalSince(now) <= CheatDayBooking.farthestAhead else {
+            throw CheatDayError("A Cheat Day can be booked up to a year ahead; \(zone.formatMinute(start)) is farther.")
+        }
+        let wanted = Range(from: start, upTo: start.addingTimeInterval(CheatDayBooking.length))
         if let clash = bookings.first(where: { $0.interval.overlaps(wanted) }) {
             throw CheatDayError("That overlaps the Cheat Day booked from \(zone.formatMinute(clash.start)) to \(zone.formatMinute(clash.end)) (\(clash.id)).")
         }

@@ -4,7 +4,7 @@ import FoundationEssentials
 extension LocalTimeZone {
     /// The local date and time shown at `instant` (fractions of a second are dropped).
     public func localDateTime(of instant: Date) -> LocalDateTime {
-        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset(at: instant)
+        let local = instant.timeIntervalSince1970.saturatedSeconds(.down) + utcOffset(at: instant)
         let days = floorDiv(local, 86_400)
         return LocalDateTime(date: CivilDate(daysSinceEpoch: days), time: WallTime(secondsOfDay: local - days * 86_400))
     }

@@ -47,8 +47,9 @@ public struct ModeResolver {
         let (claims, current, next) = search
         // Walk back over the constant stretches between boundaries to where the mode began.
         let points = [claims.window.lowerBound] + claims.boundaries(after: claims.window.lowerBound, through: instant)
+        let modes = claims.resolve(atEach: points).map(\.mode)
         let since = stride(from: points.count - 1, to: 0, by: -1)
-            .first { claims.resolve(at: points[$0 - 1]).mode != current.mode }
+            .first { modes[$0 - 1] != current.mode }
             .map { points[$0] }
         var decision = ModeDecision(mode: current.mode, reason: current.reason, since: since,
                                     next: next.map { ModeChange(at: $0.at, mode: $0.mode, reason: $0.reason) })
@@ -64,17 +65,17 @@ public struct ModeResolver {
         let window = instant.addingTimeInterval(-Self.lookBack)..<instant.addingTimeInterval(horizon)
         let claims = Claims(all: (manual.map { [$0] } ?? []) + claims(in: window), window: window)
         let current = claims.resolve(at: instant)
-        let next = claims.boundaries(after: instant).lazy.map { claims.resolve(at: $0) }.first { $0.mode != current.mode }
+        let next = claims.resolve(atEach: claims.boundaries(after: instant)).first { $0.mode != current.mode }
         return (claims, current, next)
     }
 
     /// The modes from `start` to `end`, split where the mode changes.
     public func timeline(from start: Date, to end: Date) -> [ModeSegment] {
-        let window = start.addingTimeInterval(-Self.lookBack)..<end
+        let window = Range(from: start.addingTimeInterval(-Self.lookBack), upTo: end)
         let claims = Claims(all: (manualClaim().map { [$0] } ?? []) + claims(in: window), window: window)
         var segments: [ModeSegment] = []
-        for boundary in [start] + claims.boundaries(after: start, through: end).filter({ $0 < end }) {
-            let resolved = claims.resolve(at: boundary)
+        let boundaries = [start] + claims.boundaries(after: start, through: end).filter { $0 < end }
+        for (boundary, resolved) in zip(boundaries, claims.resolve(atEach: boundaries)) {
             if let last = segments.last, last.mode == resolved.mode { continue }
             if !segments.isEmpty { segments[segments.count - 1].end = boundary }
             segments.append(ModeSegment(mode: resolved.mode, reason: resolved.reason, start: boundary, end: end))
@@ -93,7 +94,8 @@ public struct ModeResolver {
             let window = manual.since..<manual.since.addingTimeInterval(horizon)
             let lower = Claims(all: claims(in: window).filter { $0.layer > .manual }, window: window)
             let baseline = lower.resolve(at: manual.since)
-            if let change = lower.boundaries(after: manual.since).first(where: { lower.resolve(at: $0) != baseline }) {
+            let edges = lower.boundaries(after: manual.since)
+            if let change = lower.resolve(atEach: edges).first(where: { $0 != baseline })?.at {
                 end = min(end ?? change, change)
                 break
             }
@@ -101,7 +103,7 @@ public struct ModeResolver {
         }
         if let end, end <= manual.since { return nil }
         return Claim(layer: .manual, mode: manual.mode, reason: .manual(manual, endsAt: end),
-                     span: manual.since..<(end ?? .distantFuture))
+                     span: Range(from: manual.since, upTo: end ?? .distantFuture))
     }
 
     /// Claims of every layer but the manual one that overlap `window`.
@@ -141,7 +143,7 @@ public struct ModeResolver {
             // A night ends where the next one begins, should odd sleep times make them overlap.
             let cutoff = index + 1 < nights.count ? nights[index + 1].span.lowerBound : Date.distantFuture
             for part in night.parts where inputs.enabledModes.contains(part.mode) {
-                let span = part.span.lowerBound..<max(part.span.lowerBound, min(part.span.upperBound, cutoff))
+                let span = Range(from: part.span.lowerBound, upTo: min(part.span.upperBound, cutoff))
                 if !span.isEmpty, span.overlaps(window) {
                     claims.append(Claim(layer: .automatic, mode: part.mode, reason: .automatic(part.cause), span: span))
                 }
@@ -182,20 +184,51 @@ struct Claims {
     /// The highest layer wins; among overlapping scheduled entries the one that started last (the
     /// newer plan), then a CLI entry before a calendar event.
     func resolve(at instant: Date) -> Resolved {
-        let winner = all.filter { $0.span.contains(instant) }.min { a, b in
-            if a.layer != b.layer { return a.layer < b.layer }
-            if a.span.lowerBound != b.span.lowerBound { return a.span.lowerBound > b.span.lowerBound }
-            return !a.fromCalendar && b.fromCalendar
-        }
-        return Resolved(at: instant, mode: winner?.mode ?? .standard, reason: winner?.reason ?? .standard)
+        winner(at: instant, among: all.indices.filter { all[$0].span.contains(instant) })
     }
 
-    /// Claim boundaries after `instant` (and up to `limit`, else within the window), in order.
+    /// `resolve(at:)` at each of `points` (ascending) in one sweep over the claims, so a long
+    /// stretch without a change (a year ahead is searched) costs claims plus points, not their product.
+    func resolve(atEach points: [Date]) -> [Resolved] {
+        let byStart = all.indices.sorted { all[$0].span.lowerBound < all[$1].span.lowerBound }
+        var started = 0
+        var active: [Int] = []
+        return points.map { point in
+            while started < byStart.count, all[byStart[started]].span.lowerBound <= point {
+                active.append(byStart[started])
+                started += 1
+            }
+            active.removeAll { all[$0].span.upperBound <= point }
+            return winner(at: point, among: active)
+        }
+    }
+
+    /// The winner among claims in force at `instant` (by index: no claim is copied on the way).
+    /// Whatever order the candidates come in, the same claim wins, so a sweep and a single
+    /// resolution never disagree.
+    private func winner(at instant: Date, among candidates: [Int]) -> Resolved {
+        guard let winner = candidates.min(by: beats) else { return Resolved(at: instant, mode: .standard, reason: .standard) }
+        return Resolved(at: instant, mode: all[winner].mode, reason: all[winner].reason)
+    }
+
+    /// Whether claim `a` wins over claim `b`; the earlier claim in `all` breaks a full tie.
+    private func beats(_ a: Int, _ b: Int) -> Bool {
+        if all[a].layer != all[b].layer { return all[a].layer < all[b].layer }
+        if all[a].span.lowerBound != all[b].span.lowerBound { return all[a].span.lowerBound > all[b].span.lowerBound }
+        if all[a].fromCalendar != all[b].fromCalendar { return !all[a].fromCalendar }
+        return a < b
+    }
+
+    /// Claim boundaries after `instant` (and up to `limit`, else inside the window), in order.
+    /// The window's own end is left out: a claim starting there was not gathered, so what holds
+    /// there is not known (a wider window finds it).
     func boundaries(after instant: Date, through limit: Date? = nil) -> [Date] {
-        let upper = limit ?? window.upperBound
         var set = Set<Date>()
         for claim in all {
-            for edge in [claim.span.lowerBound, claim.span.upperBound] where edge > instant && edge <= upper { set.insert(edge) }
+            for edge in [claim.span.lowerBound, claim.span.upperBound]
+            where edge > instant && (limit.map { edge <= $0 } ?? (edge < window.upperBound)) {
+                set.insert(edge)
+            }
         }
         return set.sorted()
     }

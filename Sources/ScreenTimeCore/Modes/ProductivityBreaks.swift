@@ -19,6 +19,9 @@ public struct ProductivityBreaks: Hashable, Sendable {
     /// asked for at `requested` (requests during a break are ignored).
     public func state(at instant: Date, productivitySince since: Date, requested: [Date]) -> ProductivityBreakState? {
         guard isEnabled, every > 0, instant >= since else { return nil }
+        // Each turn moves on by at least the shortest rhythm the config allows, so settings made
+        // by hand in code cannot make this loop endless.
+        let every = max(every, DurationBounds.breakEvery.lowerBound), length = max(length, 0)
         let asked = requested.filter { $0 >= since && $0 <= instant }.sorted()
         var cursor = since
         while true {

@@ -44,7 +44,7 @@ public struct ScheduleEntry: Hashable, Sendable, CustomStringConvertible {
         }
         return dates.compactMap { date in
             let begin = zone.instant(of: date, at: start)
-            let occurrence = begin..<begin.addingTimeInterval(duration)
+            let occurrence = Range(from: begin, upTo: begin.addingTimeInterval(duration))
             return occurrence.overlaps(range) ? occurrence : nil
         }
     }

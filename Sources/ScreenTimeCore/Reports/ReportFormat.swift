@@ -23,7 +23,9 @@ public enum ReportFormat {
         for app in report.apps {
             let name = String(app.name.prefix(nameWidth)).padded(to: nameWidth)
             let time = DurationText.spoken(app.seconds).padded(to: 9, left: true)
-            let bar = String(repeating: "█", count: max(1, Int((app.seconds / most * 30).rounded())))
+            // Rows read from a damaged store may hold anything: the bar stays 1 to 30 blocks.
+            let share = most > 0 ? app.seconds / most : 0
+            let bar = String(repeating: "█", count: min(30, max(1, (share * 30).saturatedSeconds())))
             lines.append("  \(name)  \(time)  \(bar)")
         }
         if !report.limitsReached.isEmpty {
@@ -47,7 +49,7 @@ public enum ReportFormat {
         var rows = ["date,app,name,seconds"]
         for day in report.days {
             for app in report.apps {
-                if let seconds = app.days[day] { rows.append("\(day),\(field(app.id.rawValue)),\(field(app.name)),\(Int(seconds.rounded()))") }
+                if let seconds = app.days[day] { rows.append("\(day),\(field(app.id.rawValue)),\(field(app.name)),\(seconds.saturatedSeconds())") }
             }
         }
         return rows.joined(separator: "\n")

@@ -28,8 +28,14 @@ struct LimitCommand: Subcommand {
     }
 
     static func duration(_ text: String) throws -> TimeInterval {
-        do { return try DurationText.parse(text) } catch let error as DurationText.ParseError {
+        do {
+            let seconds = try DurationText.parse(text)
+            try DurationBounds.check(seconds, for: "a daily limit", within: DurationBounds.limit)
+            return seconds
+        } catch let error as DurationText.ParseError {
             throw UsageError(message: error.description)
+        } catch let error as DurationBoundsError {
+            throw UsageError(message: error.message)
         }
     }
 

@@ -34,11 +34,17 @@ struct ReportCommand: Subcommand {
         case (nil, nil, let word?): period = .day(try Self.date(word))
         case (let from?, let to?, nil):
             guard from <= to else { throw UsageError(message: "--from must not be after --to") }
+            // A report lists every day: a typo of a century is refused, not days of work.
+            guard to.daysSinceEpoch - from.daysSinceEpoch < Self.longestPeriod else {
+                throw UsageError(message: "--from \(from) --to \(to) spans more than \(Self.longestPeriod) days; report at most a year at a time")
+            }
             period = .range(from, to)
         default: throw UsageError(message: "give a period, or both --from and --to")
         }
         try arguments.finish()
     }
+
+    static let longestPeriod = 366
 
     static func date(_ text: String) throws -> CivilDate {
         guard let date = CivilDate(parsing: text) else { throw UsageError(message: "`\(text)` is not a date (YYYY-MM-DD)") }

@@ -55,3 +55,34 @@ final class KeyFileTests: XCTestCase {
         }
     }
 }
+
+final class KeyFileLineEndingTests: XCTestCase {
+    func testReadsCRLFAndAByteOrderMarkAndWritesThemBack() throws {
+        let text = "\u{FEFF}# mine\r\n[limits]\r\nfirefox = 45m\r\n"
+        var file = try KeyFile(parsing: text)
+        XCTAssertEqual(file.value("firefox", in: "limits"), "45m")
+        XCTAssertEqual(try Settings(file, path: "config").limit(for: "firefox"), 45 * 60)
+        XCTAssertEqual(file.text, text)
+        file.set("firefox", to: "1h", in: "limits")
+        XCTAssertEqual(file.text, "\u{FEFF}# mine\r\n[limits]\r\nfirefox = 1h\r\n")
+    }
+
+    func testDuplicateKeysAreNamedWithBothLines() throws {
+        let file = try KeyFile(parsing: "[limits]\nfirefox = 1h\n[general]\n[limits]\nfirefox = 2h\n")
+        XCTAssertThrowsError(try Settings(file, path: "config")) { error in
+            XCTAssertEqual("\(error)", "config:5: `firefox` is set twice in [limits] (lines 2 and 5); keep one")
+        }
+    }
+
+    /// The CLI's edits set a key where it is, so they never make a duplicate.
+    func testEditsNeverDuplicate() throws {
+        var file = try KeyFile(parsing: "[limits]\nfirefox = 1h\n[general]\nidle-after = 3m\n")
+        for value in ["2h", "3h"] {
+            file.set("firefox", to: value, in: "limits")
+            file.set("idle-after", to: "5m", in: "general")
+        }
+        file.set("mpv", to: "1m", in: "limits")
+        XCTAssertNoThrow(try Settings(KeyFile(parsing: file.text), path: "config"))
+        XCTAssertEqual(file.text, "[limits]\nfirefox = 3h\nmpv = 1m\n[general]\nidle-after = 5m\n")
+    }
+}

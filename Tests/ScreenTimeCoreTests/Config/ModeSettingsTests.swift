@@ -87,7 +87,7 @@ final class ModeSettingsTests: XCTestCase {
         assertError("[modes]\nbedtime = late\n", line: 2, contains: "not a time of day")
         assertError("[modes]\n# c\nsleep = maybe\n", line: 3, contains: "neither on nor off")
         assertError("[modes]\nstandard = off\n", line: 2, contains: "Standard cannot be turned off")
-        assertError("[modes]\nbreak-every = 0s\n", line: 2, contains: "more than 0s")
+        assertError("[modes]\nbreak-every = 0s\n", line: 2, contains: "break-every must be from 1m to 24h")
         assertError("[modes]\nenabled = productivity;partying\n", line: 2, contains: "`partying` is not a mode")
         assertError("[modes]\nbedtimes = 23:00\n", line: 2, contains: "unknown key `bedtimes` in [modes]")
         assertError("[general]\n[mode]\n", line: 2, contains: "unknown section [mode]")

@@ -23,3 +23,24 @@ final class DurationTextTests: XCTestCase {
         XCTAssertEqual(DurationText.spoken(5), "5 s")
     }
 }
+
+final class DurationTextBoundsTests: XCTestCase {
+    func testRefusesMoreThanTheLongestNamingTheText() {
+        for text in ["999999999999999999h", "99999999999999999999999s", "8785h", "8784h1s", "527041m"] {
+            XCTAssertThrowsError(try DurationText.parse(text), text) { error in
+                XCTAssertEqual((error as? DurationText.ParseError)?.tooLong, true, text)
+                XCTAssertTrue("\(error)".contains(text), "\(error)")
+            }
+        }
+        XCTAssertEqual(try DurationText.parse("8784h"), DurationText.longest)
+    }
+
+    func testFormattingAnyNumberIsTotal() {
+        for value in [TimeInterval.nan, .infinity, -.infinity, 1e300, -1e300, 9.3e18, TimeInterval(UInt64.max)] {
+            _ = DurationText.format(value)
+            _ = DurationText.spoken(value)
+        }
+        XCTAssertEqual(DurationText.spoken(-5), "0 s")
+        XCTAssertEqual(DurationText.format(.nan), "0s")
+    }
+}

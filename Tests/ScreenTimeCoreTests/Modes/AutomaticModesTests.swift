@@ -1,0 +1,35 @@
+import FoundationEssentials
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+final class AutomaticModesTests: XCTestCase {
+    let zone = CentralEuropeanZone()
+
+    /// `screentime bedtime` before Wind Down would start, then `screentime stay-up` (the command
+    /// Sleep's status line suggests): Wind Down has no span to pause, and asking must not trap.
+    func testStayUpAfterBedtimeSaidBeforeWindDown() {
+        var inputs = ModeInputs()
+        inputs.sleepActions.bedtimeAt = zone.at("2026-03-16 20:00")
+        inputs.sleepActions.stayUpAt = zone.at("2026-03-16 20:05")
+        let decision = ModeResolver(inputs: inputs, zone: zone).resolve(at: zone.at("2026-03-16 20:06"))
+        XCTAssertEqual(decision.mode, .sleep)
+        XCTAssertNotNil(decision.next)
+    }
+
+    /// The largest offsets the config allows, every sleep action at once: still a decision.
+    func testLargestOffsetsWithEveryAction() {
+        var inputs = ModeInputs()
+        for value in [0, DurationBounds.sleepOffset.upperBound] {
+            inputs.automatic.windDownBeforeBedtime = value
+            inputs.automatic.sleepAfterWindDown = DurationBounds.sleepOffset.upperBound - value
+            inputs.automatic.wakeUpBeforeWakeTime = DurationBounds.sleepOffset.upperBound
+            inputs.automatic.wakeUpAfterWakeTime = value
+            inputs.automatic.stayUpPause = DurationBounds.sleepOffset.upperBound
+            let now = zone.at("2026-03-16 22:00")
+            inputs.sleepActions = SleepActions(stayUpAt: now, bedtimeAt: now.addingTimeInterval(-60), startDayAt: now.addingTimeInterval(-120))
+            let decision = ModeResolver(inputs: inputs, zone: zone).resolve(at: now)
+            XCTAssertFalse(decision.reason.explanation(zone: zone).isEmpty)
+        }
+    }
+}
