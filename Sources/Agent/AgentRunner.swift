@@ -46,8 +46,11 @@ public final class AgentRunner {
         self.options = options
         let environment = options.environment
         config = ConfigSource(path: XDGPaths.configFile(environment: environment))
-        store = try UsageDatabase(path: XDGPaths.databaseFile(environment: environment))
+        let (store, movedAside) = try UsageDatabase.openForAgent(path: XDGPaths.databaseFile(environment: environment), now: Date())
+        if let movedAside { Log.error("\(store.path) was damaged or unreadable: moved aside to \(movedAside) and a new one started") }
+        self.store = store
         usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
+        if let problem = usage.problem { Log.error("\(problem.reason); time is counted but not kept") }
         resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
         calendars = CalendarRefresher(environment: environment)
         let now = Date()
@@ -319,13 +322,18 @@ public final class AgentRunner {
     }
 
     func flushUsage(now: Date) {
-        do { try usage.flush(now: now) } catch { Log.warning("cannot write usage: \(error)") }
+        let failing = usage.problem != nil
+        do { try usage.flush(now: now) } catch {
+            if !failing { Log.warning("cannot write usage (kept in memory, retried every \(Int(usage.flushInterval)) s): \(error)") }
+        }
+        // `status` says at once that saving started or stopped failing.
+        if failing != (usage.problem != nil) { statusDirty = true }
     }
 
     func shutDown(reason: String) {
         let now = Date()
         apply(engine.handle(.focus(nil), at: now))
-        flushUsage(now: now)
+        do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
         screen?.restoreAndClose()
         bus?.close()
         desktop?.connection.close()
@@ -338,6 +346,7 @@ public final class AgentRunner {
         if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
+        status.savingProblem = usage.problem.map { "since \(LocalTimeText.iso8601($0.since, in: zone)): \($0.reason)" }
         return status
     }
 

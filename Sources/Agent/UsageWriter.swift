@@ -5,6 +5,10 @@ import UsageStore
 /// Foreground intervals on their way to the store, written together in one transaction at most
 /// every `flushInterval` seconds rather than at every focus switch. What a SIGKILL can lose is
 /// what happened since the last flush: at most `flushInterval` seconds.
+///
+/// A write that fails (a full disk, a read-only file) loses nothing: the pending intervals stay
+/// here and the next flush tries again, and `problem` says why until a write succeeds. Row ids
+/// are taken only from a committed transaction, never from one that rolled back.
 final class UsageWriter {
     private struct Interval {
         var row: IntervalID?
@@ -15,17 +19,31 @@ final class UsageWriter {
         var end: Date?
     }
 
+    /// Why saving fails, and since when; nil while writes succeed.
+    struct Problem: Equatable {
+        var since: Date
+        var reason: String
+    }
+
     private let store: UsageDatabase
     let flushInterval: TimeInterval
+    /// How often the write-ahead log is copied into the database file, so a deleted `-wal`
+    /// loses at most that much of what was committed.
+    let checkpointInterval: TimeInterval
     /// Ended intervals not written yet, and the running one.
     private var ended: [Interval] = []
     private var running: Interval?
     private var lastFlush: Date
+    private var lastCheckpoint: Date
+    private(set) var problem: Problem?
 
-    init(store: UsageDatabase, flushInterval: TimeInterval, now: Date) {
+    init(store: UsageDatabase, flushInterval: TimeInterval, checkpointInterval: TimeInterval = 30, now: Date) {
         self.store = store
         self.flushInterval = flushInterval
+        self.checkpointInterval = checkpointInterval
         lastFlush = now
+        lastCheckpoint = now
+        if let readOnly = store.readOnlyReason { problem = Problem(since: now, reason: readOnly) }
     }
 
     /// When the next write is due; nil while there is nothing to write.
@@ -47,14 +65,49 @@ final class UsageWriter {
         running = nil
     }
 
-    /// Writes everything so far; the running interval up to `now`.
+    /// Writes everything so far; the running interval up to `now`. On failure everything stays
+    /// pending for the next flush, and the error is thrown and kept in `problem`.
     func flush(now: Date) throws {
         defer { lastFlush = now }
         guard running != nil || !ended.isEmpty else { return }
-        try store.transaction {
-            for interval in ended { _ = try write(interval, to: interval.end ?? now) }
-            ended = []
-            if let interval = running { running?.row = try write(interval, to: now) }
+        var runningRow: IntervalID?
+        do {
+            try store.transaction {
+                for interval in ended { _ = try write(interval, to: interval.end ?? now) }
+                if let interval = running { runningRow = try write(interval, to: now) }
+            }
+        } catch {
+            if problem == nil { problem = Problem(since: now, reason: "\(error)") } else { problem?.reason = "\(error)" }
+            throw error
+        }
+        ended = []
+        running?.row = runningRow
+        if let problem {
+            Log.info("usage is saved again (saving failed from \(problem.since): \(problem.reason))")
+            self.problem = nil
+        }
+        maintainJournal(now: now)
+    }
+
+    /// Writes what is pending and copies the log into the database file, at exit.
+    func close(now: Date) throws {
+        try flush(now: now)
+        try store.checkpoint(truncate: true)
+    }
+
+    /// Copies the log into the database file now and then, and at once when the `-wal` file was
+    /// deleted (the store then starts a new one), so what was committed survives.
+    private func maintainJournal(now: Date) {
+        do {
+            if try store.recoverVanishedJournal() {
+                Log.warning("\(store.path)-wal was deleted; its committed writes were kept and a new one started")
+                lastCheckpoint = now
+            } else if now.timeIntervalSince(lastCheckpoint) >= checkpointInterval || now < lastCheckpoint {
+                try store.checkpoint(truncate: false)
+                lastCheckpoint = now
+            }
+        } catch {
+            Log.warning("cannot checkpoint the usage database: \(error)")
         }
     }
 

@@ -62,6 +62,10 @@ final class SQLiteDatabase {
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Whether sqlite3 opened the file read-only although asked for read-write (a read-only file,
+    /// directory or file system).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     /// Turns a sqlite3 result code into a `StoreError` carrying the connection's message, path and SQL.
     fileprivate func check(_ code: Int32, sql: String?) throws {
         switch code {

@@ -15,7 +15,7 @@ import ScreenTimeCore
 public final class UsageDatabase {
     public let path: String
     public let isReadOnly: Bool
-    private let database: SQLiteDatabase
+    private var database: SQLiteDatabase
     /// Prepared statements by SQL, kept for the life of the connection: the agent's hot paths
     /// (`beginInterval`, `extendInterval`) then cost a bind and a step.
     private var statements: [String: Statement] = [:]
@@ -38,7 +38,11 @@ public final class UsageDatabase {
         } else {
             try Self.createParentDirectory(of: path)
         }
-        database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        database = try Self.connect(path: path, readOnly: readOnly)
+    }
+
+    private static func connect(path: String, readOnly: Bool) throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path, readOnly: readOnly)
         // Wait for the other process's write lock instead of failing at once.
         try database.exec("PRAGMA busy_timeout = 2000")
         if readOnly {
@@ -51,11 +55,76 @@ public final class UsageDatabase {
             try database.exec("PRAGMA foreign_keys = ON")
             try Schema.migrate(database)
         }
+        return database
+    }
+
+    /// Opens the agent's store, first moving a damaged or unreadable file aside: to
+    /// `<path>.corrupt-<UTC time>` (its `-wal` beside it), kept for the user, and a fresh store
+    /// is started. Returns the store and, when that happened, where the old file went.
+    public static func openForAgent(path: String, now: Date) throws -> (store: UsageDatabase, movedAside: String?) {
+        do {
+            return (try openChecked(path: path), nil)
+        } catch StoreError.corrupt {
+            let aside = path + ".corrupt-" + now.formatted(Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
+            do {
+                try FileManager.default.moveItem(atPath: path, toPath: aside)
+                for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                }
+            } catch {
+                throw StoreError.directory(path: path, reason: "cannot move the damaged database aside: \(error)")
+            }
+            return (try UsageDatabase(path: path), aside)
+        }
+    }
+
+    /// Opens `path` and checks it, closing it again before throwing `.corrupt` for a damaged file.
+    private static func openChecked(path: String) throws -> UsageDatabase {
+        let store = try UsageDatabase(path: path)
+        if let damage = try store.integrityProblem() { throw StoreError.corrupt(path: path, message: damage) }
+        return store
+    }
+
+    /// The first damage `PRAGMA quick_check` finds, nil for a sound file.
+    func integrityProblem() throws -> String? {
+        let statement = try database.prepare("PRAGMA quick_check")
+        defer { statement.reset() }
+        guard try statement.step() == .row else { return "quick_check gave no answer" }
+        let answer = statement.text(at: 0)
+        return answer == "ok" ? nil : answer
+    }
+
+    /// Why nothing can be written, when the file or its directory is read-only; nil otherwise.
+    public var readOnlyReason: String? {
+        guard !isReadOnly, database.isReadOnly else { return nil }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        if !FileManager.default.isWritableFile(atPath: directory) {
+            return "the directory \(directory) is not writable: usage cannot be saved"
+        }
+        return "the usage database \(path) is read-only: usage cannot be saved"
     }
 
     deinit {
         // Finalize statements before the connection (they also keep it alive until then).
         statements.removeAll()
+    }
+
+    // MARK: Keeping the log
+
+    /// Copies the write-ahead log into the database file; `truncate` also empties the log (at exit).
+    public func checkpoint(truncate: Bool) throws {
+        try database.exec(truncate ? "PRAGMA wal_checkpoint(TRUNCATE)" : "PRAGMA wal_checkpoint(PASSIVE)")
+    }
+
+    /// When the `-wal` file was deleted under this connection (which still writes to the deleted
+    /// file, unseen by any reader, and lost at the next crash): copies everything into the database
+    /// file through the still-open log, then reopens, which starts a new log. Returns whether it did.
+    public func recoverVanishedJournal() throws -> Bool {
+        guard !isReadOnly, !FileManager.default.fileExists(atPath: path + "-wal") else { return false }
+        try checkpoint(truncate: true)
+        statements.removeAll()
+        database = try Self.connect(path: path, readOnly: false)
+        return true
     }
 
     // MARK: Writing

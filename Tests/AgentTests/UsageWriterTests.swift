@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 @testable import Agent
 import ScreenTimeCore
 import UsageStore
@@ -30,5 +31,49 @@ final class UsageWriterTests: XCTestCase {
         XCTAssertEqual(try store.usageByApp(from: at(0), to: at(10)), ["a": 4, "b": 0.5])
         XCTAssertEqual(try store.intervals(from: at(0), to: at(10)).map(\.mode), ["standard", "standard", "productivity"])
         XCTAssertNil(writer.nextFlush)
+    }
+
+    /// A full disk, for real: the process may not grow any file while `body` runs (RLIMIT_FSIZE,
+    /// its SIGXFSZ ignored, so writes fail with EFBIG as they would with ENOSPC).
+    private func withFullDisk(_ body: () throws -> Void) rethrows {
+        let fileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        var saved = rlimit()
+        getrlimit(fileSize, &saved)
+        let previousHandler = signal(SIGXFSZ, SIG_IGN)
+        var full = saved
+        full.rlim_cur = 0
+        setrlimit(fileSize, &full)
+        defer {
+            setrlimit(fileSize, &saved)
+            signal(SIGXFSZ, previousHandler)
+        }
+        try body()
+    }
+
+    func testAFailedCommitKeepsThePendingTimeAndTheNextFlushSavesIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let store = try UsageDatabase(path: directory.appendingPathComponent("usage.db").path)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
+        let writer = UsageWriter(store: store, flushInterval: 2, now: start)
+
+        writer.begin(app: "a", title: "x", mode: "standard", at: at(0))
+        try writer.flush(now: at(2))
+        writer.begin(app: "b", title: "y", mode: "standard", at: at(3))
+        try withFullDisk {
+            XCTAssertThrowsError(try writer.flush(now: at(4)), "the COMMIT cannot grow the log")
+            XCTAssertEqual(writer.problem?.since, at(4))
+            XCTAssertThrowsError(try writer.flush(now: at(6)))
+            XCTAssertEqual(writer.problem?.since, at(4), "the problem dates from the first failure")
+            XCTAssertFalse(writer.problem?.reason.isEmpty ?? true)
+        }
+        XCTAssertEqual(writer.nextFlush, at(8), "retried at the next flush")
+        try writer.flush(now: at(8))
+        XCTAssertNil(writer.problem, "saving works again")
+        XCTAssertEqual(try store.usageByApp(from: at(0), to: at(20)), ["a": 3, "b": 5], "nothing counted during the failure is lost")
+        try writer.flush(now: at(10))
+        XCTAssertEqual(try store.usageByApp(from: at(0), to: at(20)), ["a": 3, "b": 7], "the running interval keeps its committed row")
+        XCTAssertEqual(try store.intervals(from: at(0), to: at(20)).count, 2)
     }
 }
