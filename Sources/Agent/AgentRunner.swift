@@ -50,7 +50,7 @@ public final class AgentRunner {
         if let movedAside { Log.error("\(store.path) was damaged or unreadable: moved aside to \(movedAside) and a new one started") }
         self.store = store
         usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
-        if let problem = usage.problem { Log.error("\(problem.reason); time is counted but not kept") }
+        if let unsaved = store.unsavedReason { Log.error("\(unsaved): usage is counted but cannot be saved") }
         resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
         calendars = CalendarRefresher(environment: environment)
         let now = Date()

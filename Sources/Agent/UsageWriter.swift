@@ -43,7 +43,7 @@ final class UsageWriter {
         self.checkpointInterval = checkpointInterval
         lastFlush = now
         lastCheckpoint = now
-        if let readOnly = store.readOnlyReason { problem = Problem(since: now, reason: readOnly) }
+        if let unsaved = store.unsavedReason { problem = Problem(since: now, reason: unsaved) }
     }
 
     /// When the next write is due; nil while there is nothing to write.
@@ -82,7 +82,8 @@ final class UsageWriter {
         }
         ended = []
         running?.row = runningRow
-        if let problem {
+        // A stand-in store in memory takes every write and keeps none.
+        if store.unsavedReason == nil, let problem {
             Log.info("usage is saved again (saving failed from \(problem.since): \(problem.reason))")
             self.problem = nil
         }

@@ -16,6 +16,8 @@ public final class UsageDatabase {
     public let path: String
     public let isReadOnly: Bool
     private var database: SQLiteDatabase
+    /// Set for a stand-in in memory (see `openForAgent`): why the real file could not be opened.
+    private var standInReason: String?
     /// Prepared statements by SQL, kept for the life of the connection: the agent's hot paths
     /// (`beginInterval`, `extendInterval`) then cost a bind and a step.
     private var statements: [String: Statement] = [:]
@@ -61,21 +63,36 @@ public final class UsageDatabase {
     /// Opens the agent's store, first moving a damaged or unreadable file aside: to
     /// `<path>.corrupt-<UTC time>` (its `-wal` beside it), kept for the user, and a fresh store
     /// is started. Returns the store and, when that happened, where the old file went.
+    ///
+    /// A store that cannot be opened for writing at all (a read-only folder, a full disk, a newer
+    /// schema) never keeps the agent from running: it gets a stand-in in memory, whose
+    /// `unsavedReason` says why nothing is saved.
     public static func openForAgent(path: String, now: Date) throws -> (store: UsageDatabase, movedAside: String?) {
         do {
             return (try openChecked(path: path), nil)
-        } catch StoreError.corrupt {
+        } catch StoreError.corrupt(_, let damage) {
             let aside = path + ".corrupt-" + now.formatted(Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: aside)
                 for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                     try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
                 }
+                return (try UsageDatabase(path: path), aside)
             } catch {
-                throw StoreError.directory(path: path, reason: "cannot move the damaged database aside: \(error)")
+                let reason = unwritableReason(path) ?? "the usage database \(path) is damaged (\(damage)) and cannot be moved aside: \(error)"
+                return (try UsageDatabase(standInFor: path, reason: reason), nil)
             }
-            return (try UsageDatabase(path: path), aside)
+        } catch {
+            return (try UsageDatabase(standInFor: path, reason: unwritableReason(path) ?? "\(error)"), nil)
         }
+    }
+
+    /// An empty store in memory standing in for `path`, which cannot be written.
+    private init(standInFor path: String, reason: String) throws {
+        self.path = path
+        isReadOnly = false
+        database = try Self.connect(path: ":memory:", readOnly: false)
+        standInReason = reason
     }
 
     /// Opens `path` and checks it, closing it again before throwing `.corrupt` for a damaged file.
@@ -94,19 +111,25 @@ public final class UsageDatabase {
         return answer == "ok" ? nil : answer
     }
 
-    /// Why nothing can be written, when the file or its directory is read-only; nil otherwise.
-    public var readOnlyReason: String? {
+    /// Why nothing this store writes is kept: the file or its folder is read-only, or the store is
+    /// a stand-in in memory; nil for a store that saves.
+    public var unsavedReason: String? {
+        if let standInReason { return standInReason }
         guard !isReadOnly, database.isReadOnly else { return nil }
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        if !FileManager.default.isWritableFile(atPath: directory) {
-            return "the directory \(directory) is not writable: usage cannot be saved"
-        }
-        return "the usage database \(path) is read-only: usage cannot be saved"
+        return Self.unwritableReason(path) ?? "the usage database \(path) is read-only"
     }
 
-    deinit {
-        // Finalize statements before the connection (they also keep it alive until then).
-        statements.removeAll()
+    /// Names the folder or file that cannot be written, if one cannot.
+    private static func unwritableReason(_ path: String) -> String? {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        let files = FileManager.default
+        if files.fileExists(atPath: directory) && !files.isWritableFile(atPath: directory) {
+            return "the directory \(directory) is not writable"
+        }
+        if files.fileExists(atPath: path) && !files.isWritableFile(atPath: path) {
+            return "the usage database \(path) is read-only"
+        }
+        return nil
     }
 
     // MARK: Keeping the log
@@ -120,7 +143,7 @@ public final class UsageDatabase {
     /// file, unseen by any reader, and lost at the next crash): copies everything into the database
     /// file through the still-open log, then reopens, which starts a new log. Returns whether it did.
     public func recoverVanishedJournal() throws -> Bool {
-        guard !isReadOnly, !FileManager.default.fileExists(atPath: path + "-wal") else { return false }
+        guard !isReadOnly, standInReason == nil, !FileManager.default.fileExists(atPath: path + "-wal") else { return false }
         try checkpoint(truncate: true)
         statements.removeAll()
         database = try Self.connect(path: path, readOnly: false)
