@@ -57,7 +57,7 @@ final class StoreFaultTests: XCTestCase {
             let app = "killed\(round % 5)"
             let before = try recorded(app, in: databasePath, from: .distantPast)
             let counted = try focus(app, agent)
-            usleep(UInt32.random(in: 50_000...3_000_000, using: &random))
+            usleep(UInt32.random(in: 50_000...2_500_000, using: &random))
             agent.stop(signal: SIGKILL)
             let focused = Date().timeIntervalSince(counted)
             // The database always opens, and holds what was counted up to the last flush.
