@@ -19,12 +19,26 @@ final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
 
-    /// Opens `path`: read-write and created when missing, or read-only.
-    init(path: String, readOnly: Bool) throws {
+    /// Opens `path`: read-write and created when missing, or read-only. `immutable` (read-only
+    /// only) reads the database file alone, without its log or shared index.
+    init(path: String, readOnly: Bool, immutable: Bool = false) throws {
         self.path = path
-        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            let escaped = path.map { character -> String in
+                switch character {
+                case "%": "%25"
+                case "?": "%3f"
+                case "#": "%23"
+                default: String(character)
+                }
+            }.joined()
+            name = "file:\(escaped)?immutable=1"
+        }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else {
             // Only when sqlite3 cannot even allocate a connection.
             throw StoreError.sqlite(path: path, code: code, message: String(cString: sqlite3_errstr(code)), sql: nil)

@@ -18,6 +18,8 @@ public final class UsageDatabase {
     private var database: SQLiteDatabase
     /// Set for a stand-in in memory (see `openForAgent`): why the real file could not be opened.
     private var standInReason: String?
+    /// The inode of the log this connection writes, to notice when the file at its path is another.
+    private var journalIdentity: UInt64?
     /// Prepared statements by SQL, kept for the life of the connection: the agent's hot paths
     /// (`beginInterval`, `extendInterval`) then cost a bind and a step.
     private var statements: [String: Statement] = [:]
@@ -40,11 +42,15 @@ public final class UsageDatabase {
         } else {
             try Self.createParentDirectory(of: path)
         }
-        database = try Self.connect(path: path, readOnly: readOnly)
+        // The writer's log was deleted (its index is still there): read the database file alone,
+        // everything up to the writer's last checkpoint, rather than fail on the missing log.
+        let logLost = readOnly && !FileManager.default.fileExists(atPath: path + "-wal") && FileManager.default.fileExists(atPath: path + "-shm")
+        database = try Self.connect(path: path, readOnly: readOnly, ignoringLog: logLost)
+        journalIdentity = readOnly ? nil : Self.fileNumber(path + "-wal")
     }
 
-    private static func connect(path: String, readOnly: Bool) throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase(path: path, readOnly: readOnly)
+    private static func connect(path: String, readOnly: Bool, ignoringLog: Bool = false) throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path, readOnly: readOnly, immutable: ignoringLog)
         // Wait for the other process's write lock instead of failing at once.
         try database.exec("PRAGMA busy_timeout = 2000")
         if readOnly {
@@ -56,6 +62,9 @@ public final class UsageDatabase {
             try database.exec("PRAGMA synchronous = NORMAL")
             try database.exec("PRAGMA foreign_keys = ON")
             try Schema.migrate(database)
+            // The schema in the database file itself, not only in the log: readers can open it
+            // even if the log is lost.
+            try database.exec("PRAGMA wal_checkpoint(PASSIVE)")
         }
         return database
     }
@@ -93,6 +102,7 @@ public final class UsageDatabase {
         isReadOnly = false
         database = try Self.connect(path: ":memory:", readOnly: false)
         standInReason = reason
+        journalIdentity = nil
     }
 
     /// Opens `path` and checks it, closing it again before throwing `.corrupt` for a damaged file.
@@ -143,11 +153,24 @@ public final class UsageDatabase {
     /// file, unseen by any reader, and lost at the next crash): copies everything into the database
     /// file through the still-open log, then reopens, which starts a new log. Returns whether it did.
     public func recoverVanishedJournal() throws -> Bool {
-        guard !isReadOnly, standInReason == nil, !FileManager.default.fileExists(atPath: path + "-wal") else { return false }
+        guard !isReadOnly, standInReason == nil else { return false }
+        // Another file at the log's path (a reader may create one) is no log of ours either.
+        let current = Self.fileNumber(path + "-wal")
+        guard journalIdentity != nil, current != journalIdentity else {
+            journalIdentity = journalIdentity ?? current
+            return false
+        }
         try checkpoint(truncate: true)
         statements.removeAll()
         database = try Self.connect(path: path, readOnly: false)
+        journalIdentity = Self.fileNumber(path + "-wal")
         return true
+    }
+
+    /// The file's inode number, nil when there is no file.
+    private static func fileNumber(_ path: String) -> UInt64? {
+        // `as? UInt64`, not a cast to any integer type: where Foundation is loaded it is an NSNumber.
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? UInt64
     }
 
     // MARK: Writing

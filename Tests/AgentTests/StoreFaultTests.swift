@@ -143,6 +143,8 @@ final class StoreFaultTests: XCTestCase {
         let counted = try focus("Journal", agent)
         usleep(2_500_000)
         try FileManager.default.removeItem(atPath: agent.databasePath + "-wal")
+        let meanwhile = try agent.cli(["report", "--json"])
+        XCTAssertEqual(meanwhile.status, 0, "the CLI reads before the agent notices: " + meanwhile.err)
         XCTAssertTrue(eventually(5) { FileManager.default.fileExists(atPath: agent.databasePath + "-wal") }, "a new log within a flush")
         XCTAssertTrue(agent.log.contains("-wal was deleted"), agent.log)
         let report = try agent.cli(["report", "--json"])

@@ -309,6 +309,8 @@ final class UsageDatabaseTests: XCTestCase {
         XCTAssertFalse(try store.recoverVanishedJournal(), "nothing to do while the log is there")
         try FileManager.default.removeItem(atPath: path + "-wal")
         try store.extendInterval(row, to: at(20))
+        XCTAssertNoThrow(try UsageDatabase(path: path, readOnly: true).usageByApp(from: at(0), to: at(100)),
+                         "a reader meanwhile reads the database file alone")
         XCTAssertTrue(try store.recoverVanishedJournal())
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"), "a new log is in use")
         try store.extendInterval(row, to: at(30))
