@@ -306,15 +306,15 @@ public final class AgentRunner {
         case .endInterval(let at):
             usage.end(at: at)
         case .recordBypass(let app, let mode, let granted, let at):
-            try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
+            usage.record(.bypass(app: app, mode: mode, at: at, granted: granted), at: at)
         case .recordLimitHit(let app, let used, let at):
-            try store.recordLimitHit(app: app, at: at, used: used)
+            usage.record(.limitHit(app: app, at: at, used: used), at: at)
         case .setDisplayFilter(let name):
             apply(displayFilter: name)
         case .notifyMode(let request):
             try bus?.notify(AppID("screentime"), request)
         case .recordModeChange(let mode, let reason, let at):
-            try store.recordModeChange(mode: mode.rawValue, reason: reason.key, at: at)
+            usage.record(.modeChange(mode: mode.rawValue, reason: reason.key, at: at), at: at)
         case .statusChanged:
             // Sent once per turn of the loop, however many changes the turn made.
             statusDirty = true

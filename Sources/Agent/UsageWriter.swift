@@ -2,8 +2,9 @@ import FoundationEssentials
 import ScreenTimeCore
 import UsageStore
 
-/// Foreground intervals on their way to the store, written together in one transaction at most
-/// every `flushInterval` seconds rather than at every focus switch. What a SIGKILL can lose is
+/// Foreground intervals (and the bypasses, limits hit and mode changes that go with them) on their
+/// way to the store, written together in one transaction at most every `flushInterval` seconds
+/// rather than at every focus switch. What a SIGKILL can lose is
 /// what happened since the last flush: at most `flushInterval` seconds.
 ///
 /// A write that fails (a full disk, a read-only file) loses nothing: the pending intervals stay
@@ -17,6 +18,13 @@ final class UsageWriter {
         var mode: String
         var start: Date
         var end: Date?
+    }
+
+    /// A row of its own, beside the intervals.
+    enum Record: Equatable {
+        case bypass(app: AppID, mode: String, at: Date, granted: TimeInterval)
+        case limitHit(app: AppID, at: Date, used: TimeInterval)
+        case modeChange(mode: String, reason: String, at: Date)
     }
 
     /// Why saving fails, and since when; nil while writes succeed.
@@ -33,6 +41,7 @@ final class UsageWriter {
     /// Ended intervals not written yet, and the running one.
     private var ended: [Interval] = []
     private var running: Interval?
+    private var records: [Record] = []
     private var lastFlush: Date
     private var lastCheckpoint: Date
     private(set) var problem: Problem?
@@ -48,12 +57,14 @@ final class UsageWriter {
 
     /// When the next write is due; nil while there is nothing to write.
     var nextFlush: Date? {
-        running == nil && ended.isEmpty ? nil : lastFlush.addingTimeInterval(flushInterval)
+        isIdle ? nil : lastFlush.addingTimeInterval(flushInterval)
     }
+
+    private var isIdle: Bool { running == nil && ended.isEmpty && records.isEmpty }
 
     func begin(app: AppID, title: String, mode: String, at start: Date) {
         // Nothing was waiting: the first write is due a flush interval after this start.
-        if running == nil && ended.isEmpty { lastFlush = start }
+        if isIdle { lastFlush = start }
         if running != nil { end(at: start) }
         running = Interval(row: nil, app: app, title: title, mode: mode, start: start, end: nil)
     }
@@ -65,14 +76,21 @@ final class UsageWriter {
         running = nil
     }
 
+    /// Keeps `record` for the next flush.
+    func record(_ record: Record, at now: Date) {
+        if isIdle { lastFlush = now }
+        records.append(record)
+    }
+
     /// Writes everything so far; the running interval up to `now`. On failure everything stays
     /// pending for the next flush, and the error is thrown and kept in `problem`.
     func flush(now: Date) throws {
         defer { lastFlush = now }
-        guard running != nil || !ended.isEmpty else { return }
+        guard !isIdle else { return }
         var runningRow: IntervalID?
         do {
             try store.transaction {
+                for record in records { try write(record) }
                 for interval in ended { _ = try write(interval, to: interval.end ?? now) }
                 if let interval = running { runningRow = try write(interval, to: now) }
             }
@@ -80,6 +98,7 @@ final class UsageWriter {
             if problem == nil { problem = Problem(since: now, reason: "\(error)") } else { problem?.reason = "\(error)" }
             throw error
         }
+        records = []
         ended = []
         running?.row = runningRow
         // A stand-in store in memory takes every write and keeps none.
@@ -109,6 +128,14 @@ final class UsageWriter {
             }
         } catch {
             Log.warning("cannot checkpoint the usage database: \(error)")
+        }
+    }
+
+    private func write(_ record: Record) throws {
+        switch record {
+        case .bypass(let app, let mode, let at, let granted): try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
+        case .limitHit(let app, let at, let used): try store.recordLimitHit(app: app, at: at, used: used)
+        case .modeChange(let mode, let reason, let at): try store.recordModeChange(mode: mode, reason: reason, at: at)
         }
     }
 

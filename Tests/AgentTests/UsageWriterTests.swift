@@ -61,6 +61,9 @@ final class UsageWriterTests: XCTestCase {
         writer.begin(app: "a", title: "x", mode: "standard", at: at(0))
         try writer.flush(now: at(2))
         writer.begin(app: "b", title: "y", mode: "standard", at: at(3))
+        writer.record(.limitHit(app: "b", at: at(3), used: 60), at: at(3))
+        writer.record(.bypass(app: "b", mode: "standard", at: at(3.5), granted: 3600), at: at(3.5))
+        writer.record(.modeChange(mode: "social", reason: "manual", at: at(3.5)), at: at(3.5))
         try withFullDisk {
             XCTAssertThrowsError(try writer.flush(now: at(4)), "the COMMIT cannot grow the log")
             XCTAssertEqual(writer.problem?.since, at(4))
@@ -75,5 +78,7 @@ final class UsageWriterTests: XCTestCase {
         try writer.flush(now: at(10))
         XCTAssertEqual(try store.usageByApp(from: at(0), to: at(20)), ["a": 3, "b": 7], "the running interval keeps its committed row")
         XCTAssertEqual(try store.intervals(from: at(0), to: at(20)).count, 2)
+        XCTAssertEqual(try store.limitHits(from: at(0), to: at(20)).map(\.used), [60], "records are kept through the failure too")
+        XCTAssertEqual(try store.bypasses(from: at(0), to: at(20)).map(\.granted), [3600])
     }
 }
