@@ -109,7 +109,7 @@ public enum StatusFormat {
         if let sleep = status.sleepTimes { lines.append("Sleep times: \(sleep)") }
         lines += [
                      "Today: \(DurationText.spoken(status.totalSeconds)) of app time since \(LocalTimeText.clock(ofISO8601: status.dayStart))\(status.active ? "" : ", idle now")"]
-        if let problem = status.savingProblem { lines.append("Saving problem: usage is not being saved \(problem) (kept in memory and retried)") }
+        if let problem = status.savingProblem { lines.append("Saving problem: usage is not being saved \(problem) (time still counts and is kept in memory until it can be)") }
         if let problem = status.configProblem { lines.append("Config problem: \(problem) (the last good configuration is in force)") }
         if status.apps.isEmpty { lines.append("No app time yet today.") }
         let shown = status.apps.prefix(top)
