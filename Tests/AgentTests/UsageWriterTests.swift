@@ -6,13 +6,17 @@ import UsageStore
 import XCTest
 
 final class UsageWriterTests: XCTestCase {
-    func testSwitchesAreWrittenTogetherAtTheFlushAndNothingIsLost() throws {
+    private func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + seconds) }
+
+    private func makeStore() throws -> UsageDatabase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        let store = try UsageDatabase(path: directory.appendingPathComponent("usage.db").path)
-        let start = Date(timeIntervalSince1970: 1_800_000_000)
-        func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
-        let writer = UsageWriter(store: store, flushInterval: 2, now: start)
+        return try UsageDatabase(path: directory.appendingPathComponent("usage.db").path)
+    }
+
+    func testSwitchesAreWrittenTogetherAtTheFlushAndNothingIsLost() throws {
+        let store = try makeStore()
+        let writer = UsageWriter(store: store, flushInterval: 2, now: at(0))
         XCTAssertNil(writer.nextFlush, "nothing to write, nothing to wake for")
 
         writer.begin(app: "a", title: "x", mode: "standard", at: at(0))
@@ -51,12 +55,8 @@ final class UsageWriterTests: XCTestCase {
     }
 
     func testAFailedCommitKeepsThePendingTimeAndTheNextFlushSavesIt() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
-        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        let store = try UsageDatabase(path: directory.appendingPathComponent("usage.db").path)
-        let start = Date(timeIntervalSince1970: 1_800_000_000)
-        func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
-        let writer = UsageWriter(store: store, flushInterval: 2, now: start)
+        let store = try makeStore()
+        let writer = UsageWriter(store: store, flushInterval: 2, now: at(0))
 
         writer.begin(app: "a", title: "x", mode: "standard", at: at(0))
         try writer.flush(now: at(2))
