@@ -3,9 +3,9 @@ import ScreenTimeCore
 
 /// The usage store: foreground intervals, bypasses, limits hit and mode changes in one SQLite file.
 ///
-/// The agent opens it read-write and is its only writer. It begins an interval on each focus
-/// change and extends it at most every 2 s while counting, each write its own transaction, so an
-/// agent killed with SIGKILL loses at most those 2 s. The file is in WAL mode, so the CLI can open
+/// The agent opens it read-write (`openForAgent`) and is its only writer. Its `UsageWriter` writes
+/// what is pending at most every 2 s while counting, in one transaction, so an agent killed with
+/// SIGKILL loses at most those 2 s. The file is in WAL mode, so the CLI can open
 /// it read-only at the same time and sees every committed write without blocking the agent.
 ///
 /// Ranges are half-open, `[from, to)`. Interval queries clip each interval to the range: one that
