@@ -62,9 +62,9 @@ public final class UsageDatabase {
             try database.exec("PRAGMA synchronous = NORMAL")
             try database.exec("PRAGMA foreign_keys = ON")
             try Schema.migrate(database)
-            // The schema in the database file itself, not only in the log: readers can open it
-            // even if the log is lost.
-            try database.exec("PRAGMA wal_checkpoint(PASSIVE)")
+            // Everything in the database file itself, not only in the log (readers can open it even
+            // if the log is lost), and the log emptied, so it starts small.
+            try database.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         return database
     }
