@@ -99,17 +99,16 @@ public enum DesktopProbe {
             return Finding(topic: "usage saving", detail: "\(path): saved by the agent", ok: true)
         }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        if FileManager.default.fileExists(atPath: directory) && !FileManager.default.isWritableFile(atPath: directory) {
+            return Finding(topic: "usage saving", detail: "the directory \(directory) is not writable", ok: false)
+        }
         guard FileManager.default.fileExists(atPath: path) else {
-            let writable = !FileManager.default.fileExists(atPath: directory) || FileManager.default.isWritableFile(atPath: directory)
-            return Finding(topic: "usage saving", detail: writable ? "\(path): not created yet" : "the directory \(directory) is not writable", ok: writable)
+            return Finding(topic: "usage saving", detail: "\(path): not created yet", ok: true)
         }
         do {
             _ = try UsageDatabase(path: path, readOnly: true)
         } catch {
             return Finding(topic: "usage saving", detail: "\(error)", ok: false)
-        }
-        guard FileManager.default.isWritableFile(atPath: directory) else {
-            return Finding(topic: "usage saving", detail: "the directory \(directory) is not writable", ok: false)
         }
         guard FileManager.default.isWritableFile(atPath: path) else {
             return Finding(topic: "usage saving", detail: "\(path) is read-only", ok: false)

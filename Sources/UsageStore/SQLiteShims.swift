@@ -156,6 +156,12 @@ final class Statement {
 }
 
 extension StoreError {
+    /// sqlite3 could not open a file it needs (SQLITE_CANTOPEN), such as a shared index it may not create.
+    var isCannotOpen: Bool {
+        if case .sqlite(_, let code, _, _) = self { return code & 0xff == SQLITE_CANTOPEN }
+        return false
+    }
+
     /// Classifies a sqlite3 result code: a file that is not a database, or a damaged one, is `.corrupt`.
     fileprivate static func from(code: Int32, message: String, path: String, sql: String?) -> StoreError {
         switch code & 0xff {

@@ -45,7 +45,12 @@ public final class UsageDatabase {
         // The writer's log was deleted (its index is still there): read the database file alone,
         // everything up to the writer's last checkpoint, rather than fail on the missing log.
         let logLost = readOnly && !FileManager.default.fileExists(atPath: path + "-wal") && FileManager.default.fileExists(atPath: path + "-shm")
-        database = try Self.connect(path: path, readOnly: readOnly, ignoringLog: logLost)
+        do {
+            database = try Self.connect(path: path, readOnly: readOnly, ignoringLog: logLost)
+        } catch let error as StoreError where readOnly && !logLost && error.isCannotOpen {
+            // No shared index and no right to create one (a read-only folder): the file alone.
+            database = try Self.connect(path: path, readOnly: true, ignoringLog: true)
+        }
         journalIdentity = readOnly ? nil : Self.fileNumber(path + "-wal")
     }
 

@@ -137,6 +137,11 @@ final class StoreFaultTests: XCTestCase {
         XCTAssertTrue(problem.contains("the directory \(disk.path) is not writable"), problem)
         try focus("Reader", agent)
         XCTAssertNotNil(try status(agent).savingProblem)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+        let doctor = try agent.cli(["doctor"]).out
+        XCTAssertTrue(doctor.contains("the directory \(disk.path) is not writable"), "doctor says so without the agent too: " + doctor)
+        let report = try agent.cli(["report", "--json"])
+        XCTAssertEqual(report.status, 0, "what was saved can still be read: " + report.err)
     }
 
     // MARK: The -wal deleted
