@@ -23,20 +23,10 @@ final class SQLiteDatabase {
     /// only) reads the database file alone, without its log or shared index.
     init(path: String, readOnly: Bool, immutable: Bool = false) throws {
         self.path = path
-        var flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        var name = path
-        if immutable {
-            flags |= SQLITE_OPEN_URI
-            let escaped = path.map { character -> String in
-                switch character {
-                case "%": "%25"
-                case "?": "%3f"
-                case "#": "%23"
-                default: String(character)
-                }
-            }.joined()
-            name = "file:\(escaped)?immutable=1"
-        }
+        // URIs on: `ATTACH` of a read-only copy (see `UsageDatabase`) needs them; a plain path is
+        // still a plain path.
+        let flags = SQLITE_OPEN_URI | (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+        let name = immutable ? Self.uri(path, options: "immutable=1") : path
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else {
@@ -49,6 +39,19 @@ final class SQLiteDatabase {
             throw error
         }
         handle = opened
+    }
+
+    /// `path` as an sqlite3 URI with `options` ("mode=ro", "immutable=1").
+    static func uri(_ path: String, options: String) -> String {
+        let escaped = path.map { character -> String in
+            switch character {
+            case "%": "%25"
+            case "?": "%3f"
+            case "#": "%23"
+            default: String(character)
+            }
+        }.joined()
+        return "file:\(escaped)?\(options)"
     }
 
     deinit {

@@ -108,6 +108,39 @@ public final class UsageDatabase {
         database = try Self.connect(path: ":memory:", readOnly: false)
         standInReason = reason
         journalIdentity = nil
+        try? copySaved(from: path)
+    }
+
+    /// Copies what the file at `path` holds into this stand-in, when it can be read and has this
+    /// schema, so today's usage and the mode state carry on.
+    private func copySaved(from path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let attach = try database.prepare("ATTACH DATABASE ?1 AS saved")
+        // With its log if it can be read; else the database file alone (no shared index possible).
+        let readable = ["mode=ro", "immutable=1"].contains { options in
+            do {
+                try attach.bind(.text(SQLiteDatabase.uri(path, options: options)))
+                try attach.run()
+                if try savedVersion() == Schema.currentVersion { return true }
+            } catch {}
+            try? database.exec("DETACH DATABASE saved")
+            return false
+        }
+        guard readable else { return }
+        defer { try? database.exec("DETACH DATABASE saved") }
+        let tables = try database.prepare("SELECT name FROM saved.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        var names: [String] = []
+        while try tables.step() == .row { names.append(tables.text(at: 0)) }
+        tables.reset()
+        try transaction {
+            for name in names { try database.exec("INSERT INTO main.\"\(name)\" SELECT * FROM saved.\"\(name)\"") }
+        }
+    }
+
+    private func savedVersion() throws -> Int {
+        let statement = try database.prepare("PRAGMA saved.user_version")
+        defer { statement.reset() }
+        return try statement.step() == .row ? Int(statement.int64(at: 0)) : 0
     }
 
     /// Opens `path` and checks it, closing it again before throwing `.corrupt` for a damaged file.

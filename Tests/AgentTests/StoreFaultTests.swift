@@ -130,9 +130,19 @@ final class StoreFaultTests: XCTestCase {
     func testAReadOnlyDirectoryIsNamed() throws {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: Self.config)
         let disk = try smallDataDisk(environment)
-        do { XCTAssertEqual(try AgentProcess(environment: environment, desk: desk).stop(), 0) }
+        let saved: TimeInterval
+        do {
+            let first = try AgentProcess(environment: environment, desk: desk)
+            try focus("Before", first)
+            usleep(1_000_000)
+            XCTAssertEqual(first.stop(), 0)
+            saved = try recorded("before", in: first.databasePath, from: .distantPast)
+        }
         try disk.remount(readOnly: true)
         let agent = try AgentProcess(environment: environment, desk: desk)
+        // (Its window is still in front, so it goes on counting.)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(status(agent).apps.first { $0.id == "before" }).usedSeconds, saved,
+                                    "today's saved usage still counts")
         let problem = try XCTUnwrap(status(agent).savingProblem)
         XCTAssertTrue(problem.contains("the directory \(disk.path) is not writable"), problem)
         try focus("Reader", agent)
