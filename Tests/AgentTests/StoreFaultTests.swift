@@ -109,17 +109,24 @@ final class StoreFaultTests: XCTestCase {
 
     // MARK: Read-only
 
+    /// A first run that saves about a second of "before" and stops cleanly: the database and what it holds.
+    func firstRunSavingASecond(_ environment: [String: String]) throws -> (path: String, saved: TimeInterval) {
+        let first = try AgentProcess(environment: environment, desk: desk)
+        try focus("Before", first)
+        usleep(1_000_000)
+        XCTAssertEqual(first.stop(), 0)
+        return (first.databasePath, try recorded("before", in: first.databasePath, from: .distantPast))
+    }
+
     func testAReadOnlyDatabaseIsReportedInsteadOfCounting() throws {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: Self.config)
         let disk = try smallDataDisk(environment)
-        let path: String
-        do {
-            let first = try AgentProcess(environment: environment, desk: desk)
-            path = first.databasePath
-            XCTAssertEqual(first.stop(), 0)
-        }
+        let (path, saved) = try firstRunSavingASecond(environment)
         try disk.makeReadOnly(file: path)
         let agent = try AgentProcess(environment: environment, desk: desk)
+        // (Its window is still in front, so it goes on counting.)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(status(agent).apps.first { $0.id == "before" }).usedSeconds, saved,
+                                    "today's saved usage still counts")
         let problem = try XCTUnwrap(status(agent).savingProblem, "said before any time is counted")
         XCTAssertTrue(problem.contains("\(path) is read-only"), problem)
         XCTAssertTrue(agent.log.contains("is read-only"), agent.log)
@@ -130,17 +137,9 @@ final class StoreFaultTests: XCTestCase {
     func testAReadOnlyDirectoryIsNamed() throws {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: Self.config)
         let disk = try smallDataDisk(environment)
-        let saved: TimeInterval
-        do {
-            let first = try AgentProcess(environment: environment, desk: desk)
-            try focus("Before", first)
-            usleep(1_000_000)
-            XCTAssertEqual(first.stop(), 0)
-            saved = try recorded("before", in: first.databasePath, from: .distantPast)
-        }
+        let saved = try firstRunSavingASecond(environment).saved
         try disk.remount(readOnly: true)
         let agent = try AgentProcess(environment: environment, desk: desk)
-        // (Its window is still in front, so it goes on counting.)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(status(agent).apps.first { $0.id == "before" }).usedSeconds, saved,
                                     "today's saved usage still counts")
         let problem = try XCTUnwrap(status(agent).savingProblem)
