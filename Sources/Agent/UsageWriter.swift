@@ -76,10 +76,11 @@ final class UsageWriter {
         running = nil
     }
 
-    /// Keeps `record` for the next flush.
+    /// Keeps `record` and makes a flush due at once: records are rare, and readers (reports, the
+    /// CLI) expect them without waiting for the next flush.
     func record(_ record: Record, at now: Date) {
-        if isIdle { lastFlush = now }
         records.append(record)
+        lastFlush = min(lastFlush, now.addingTimeInterval(-flushInterval))
     }
 
     /// Writes everything so far; the running interval up to `now`. On failure everything stays
