@@ -180,6 +180,11 @@ public final class UsageDatabase {
         return nil
     }
 
+    deinit {
+        // Finalize statements before the connection (they also keep it alive until then).
+        statements.removeAll()
+    }
+
     // MARK: Keeping the log
 
     /// Copies the write-ahead log into the database file; `truncate` also empties the log (at exit).

@@ -17,6 +17,13 @@ final class StoreFaultTests: XCTestCase {
         windows = try TestWindowClient(display: desk.display)
     }
 
+    /// Closing the connection takes its windows away, so later tests on the shared desktop start
+    /// with nothing focused.
+    override func tearDown() {
+        windows = nil
+        super.tearDown()
+    }
+
     static let config = "[general]\nidle-after = 1h\n"
 
     func status(_ agent: AgentProcess) throws -> StatusSnapshot {
