@@ -58,8 +58,11 @@ public final class AgentRunner {
         self.options = options
         let environment = options.environment
         config = ConfigSource(path: XDGPaths.configFile(environment: environment))
-        store = try UsageDatabase(path: XDGPaths.databaseFile(environment: environment))
+        let (store, movedAside) = try UsageDatabase.openForAgent(path: XDGPaths.databaseFile(environment: environment), now: Date())
+        if let movedAside { Log.error("\(store.path) was damaged or unreadable: moved aside to \(movedAside) and a new one started") }
+        self.store = store
         usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
+        if let unsaved = store.unsavedReason { Log.error("\(unsaved): usage is counted but cannot be saved") }
         resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
         calendars = CalendarRefresher(environment: environment)
         let now = Date()
@@ -232,6 +235,7 @@ public final class AgentRunner {
         consider(calendars.childDeadline)
         consider(usage.nextFlush)
         consider(bus?.connection.nextReplyDeadline(now: now))
+        if bus?.connection.hasQueuedIncoming == true || logind?.connection.hasQueuedIncoming == true { consider(now) }
         if let desktop {
             consider(desktop.focus.nextPoll(after: now))
             consider(desktop.idle.nextPoll(after: now))
@@ -249,6 +253,8 @@ public final class AgentRunner {
             || desktop.connection.hasQueuedEvents {
             handle(.x11)
         }
+        if bus?.connection.hasQueuedIncoming == true { handle(.bus) }
+        if logind?.connection.hasQueuedIncoming == true { handle(.systemBus) }
         if due(usage.nextFlush) { flushUsage(now: now) }
         if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
         if due(nextReconnect) { reconnect(now: now) }
@@ -337,15 +343,15 @@ public final class AgentRunner {
         case .endInterval(let at):
             usage.end(at: at)
         case .recordBypass(let app, let mode, let granted, let at):
-            try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
+            usage.record(.bypass(app: app, mode: mode, at: at, granted: granted), at: at)
         case .recordLimitHit(let app, let used, let at):
-            try store.recordLimitHit(app: app, at: at, used: used)
+            usage.record(.limitHit(app: app, at: at, used: used), at: at)
         case .setDisplayFilter(let name):
             apply(displayFilter: name)
         case .notifyMode(let request):
             try bus?.notify(AppID("screentime"), request)
         case .recordModeChange(let mode, let reason, let at):
-            try store.recordModeChange(mode: mode.rawValue, reason: reason.key, at: at)
+            usage.record(.modeChange(mode: mode.rawValue, reason: reason.key, at: at), at: at)
         case .statusChanged:
             // Sent once per turn of the loop, however many changes the turn made.
             statusDirty = true
@@ -353,13 +359,18 @@ public final class AgentRunner {
     }
 
     func flushUsage(now: Date) {
-        do { try usage.flush(now: now) } catch { Log.warning("cannot write usage: \(error)") }
+        let failing = usage.problem != nil
+        do { try usage.flush(now: now) } catch {
+            if !failing { Log.warning("cannot write usage (kept in memory, retried every \(Int(usage.flushInterval)) s): \(error)") }
+        }
+        // `status` says at once that saving started or stopped failing.
+        if failing != (usage.problem != nil) { statusDirty = true }
     }
 
     func shutDown(reason: String) {
         let now = Date()
         apply(engine.handle(.focus(nil), at: now))
-        flushUsage(now: now)
+        do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
         screen?.restoreAndClose()
         bus?.close()
         desktop?.connection.close()
@@ -374,6 +385,7 @@ public final class AgentRunner {
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
         status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn)]
+        status.savingProblem = usage.problem.map { "since \(LocalTimeText.iso8601($0.since, in: zone)): \($0.reason)" }
         return status
     }
 

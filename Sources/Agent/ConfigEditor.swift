@@ -20,9 +20,12 @@ public struct ConfigEditor {
         }
     }
 
-    /// Applies `change`, checks the result and writes it. Returns the new settings.
+    /// Applies `change` to the file as it is now, checks the result and writes it. Returns the new
+    /// settings. The whole read-change-write holds the config lock, so concurrent edits are all kept.
     @discardableResult
     public func edit(_ change: (inout KeyFile) throws -> Void) throws -> Settings {
+        let lock = try ConfigLock(configPath: path)
+        defer { withExtendedLifetime(lock) {} }
         var file = try document()
         try change(&file)
         let settings: Settings
@@ -35,15 +38,35 @@ public struct ConfigEditor {
         return settings
     }
 
+    /// The file the config path finally names: a symlinked config is edited where it lives, and
+    /// the link stays a link.
+    public static func target(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination : directory(of: current) + "/" + destination
+        }
+        return current
+    }
+
+    static func directory(of path: String) -> String {
+        String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    }
+
+    /// Replaces the target atomically: a temporary file in the target's own folder (rename does
+    /// not cross file systems), with the target's permissions, renamed over it.
     private func write(_ text: String) throws {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = path + ".tmp-\(getpid())"
+        let target = Self.target(of: path)
+        try FileManager.default.createDirectory(atPath: Self.directory(of: target), withIntermediateDirectories: true)
+        let temporary = target + ".tmp-\(getpid())"
         try Data(text.utf8).write(to: URL(filePath: temporary))
-        guard rename(temporary, path) == 0 else {
+        if let mode = try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] {
+            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary)
+        }
+        guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw ConfigError(path: path, line: 0, message: "cannot be written: \(reason)")
+            throw ConfigError(path: path, line: 0, message: "cannot be written to \(target): \(reason)")
         }
     }
 }

@@ -47,17 +47,23 @@ public final class ConfigSource {
         }
     }
 
-    /// Watches the file's directory (editors replace files by renaming); returns the descriptor to poll.
+    /// Watches the file's directory (editors replace files by renaming), and the directory of the
+    /// file a symlinked config points to; returns the descriptor to poll.
     public func startWatching() -> Int32 {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        watch.watch([directory])
+        try? FileManager.default.createDirectory(atPath: ConfigEditor.directory(of: path), withIntermediateDirectories: true)
+        watchPathAndTarget()
         return watch.fileDescriptor
     }
 
-    /// Drains the inotify events; returns whether the settings changed.
+    /// Drains the inotify events; returns whether the settings changed. The link may now point
+    /// elsewhere, so the watched directories are brought up to date too.
     public func handleWatchEvents() -> Bool {
         watch.drain()
+        watchPathAndTarget()
         return reload()
+    }
+
+    private func watchPathAndTarget() {
+        watch.watch([ConfigEditor.directory(of: path), ConfigEditor.directory(of: ConfigEditor.target(of: path))])
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
+import UsageStore
 import X11Backend
 
 /// What this desktop supports, for `screentime doctor`: each line a finding, and whether it is a problem.
@@ -27,6 +28,7 @@ public enum DesktopProbe {
         } catch {
             findings.append(Finding(topic: "config", detail: "\(error)", ok: false))
         }
+        findings.append(probeStore(environment: environment))
         let autostart = XDGPaths.home(environment: environment) + "/.config/autostart/screentime.desktop"
         let unit = XDGPaths.home(environment: environment) + "/.config/systemd/user/screentime.service"
         let installed = ["/etc/xdg/autostart/screentime.desktop", "/usr/lib/systemd/user/screentime.service", autostart, unit]
@@ -88,5 +90,30 @@ public enum DesktopProbe {
                                             arguments: [.string(AgentInterface.busName)]))?.first?.boolValue ?? false
         findings.append(Finding(topic: "agent", detail: running ? "running" : "not running (start it with `screentime agent`)", ok: running))
         return findings
+    }
+
+    /// Whether usage is being saved: the running agent's word, else whether the file can be written.
+    static func probeStore(environment: [String: String]) -> Finding {
+        let path = XDGPaths.databaseFile(environment: environment)
+        if let status = try? AgentClient(environment: environment).status() {
+            if let problem = status.savingProblem { return Finding(topic: "usage saving", detail: "failing \(problem)", ok: false) }
+            return Finding(topic: "usage saving", detail: "\(path): saved by the agent", ok: true)
+        }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        if FileManager.default.fileExists(atPath: directory) && !FileManager.default.isWritableFile(atPath: directory) {
+            return Finding(topic: "usage saving", detail: "the directory \(directory) is not writable", ok: false)
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            return Finding(topic: "usage saving", detail: "\(path): not created yet", ok: true)
+        }
+        do {
+            _ = try UsageDatabase(path: path, readOnly: true)
+        } catch {
+            return Finding(topic: "usage saving", detail: "\(error)", ok: false)
+        }
+        guard FileManager.default.isWritableFile(atPath: path) else {
+            return Finding(topic: "usage saving", detail: "\(path) is read-only", ok: false)
+        }
+        return Finding(topic: "usage saving", detail: "\(path): writable", ok: true)
     }
 }

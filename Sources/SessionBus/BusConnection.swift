@@ -65,6 +65,10 @@ public final class BusConnection {
     /// `dispatchPending()` when writable (a large reply takes several turns), or `flush()`.
     public var hasPendingOutput: Bool { !isClosed && raw.hasOutgoingMessages }
 
+    /// Whether messages were read but not dispatched yet (a blocking `call` reads what arrives
+    /// meanwhile): the descriptor will not signal them again, so dispatch without polling.
+    public var hasQueuedIncoming: Bool { !isClosed && raw.hasQueuedIncoming }
+
     /// Writes all queued output, blocking until the socket took it.
     public func flush() {
         guard !isClosed else { return }

@@ -19,12 +19,16 @@ final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
 
-    /// Opens `path`: read-write and created when missing, or read-only.
-    init(path: String, readOnly: Bool) throws {
+    /// Opens `path`: read-write and created when missing, or read-only. `immutable` (read-only
+    /// only) reads the database file alone, without its log or shared index.
+    init(path: String, readOnly: Bool, immutable: Bool = false) throws {
         self.path = path
-        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        // URIs on: `ATTACH` of a read-only copy (see `UsageDatabase`) needs them; a plain path is
+        // still a plain path.
+        let flags = SQLITE_OPEN_URI | (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+        let name = immutable ? Self.uri(path, options: "immutable=1") : path
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else {
             // Only when sqlite3 cannot even allocate a connection.
             throw StoreError.sqlite(path: path, code: code, message: String(cString: sqlite3_errstr(code)), sql: nil)
@@ -35,6 +39,19 @@ final class SQLiteDatabase {
             throw error
         }
         handle = opened
+    }
+
+    /// `path` as an sqlite3 URI with `options` ("mode=ro", "immutable=1").
+    static func uri(_ path: String, options: String) -> String {
+        let escaped = path.map { character -> String in
+            switch character {
+            case "%": "%25"
+            case "?": "%3f"
+            case "#": "%23"
+            default: String(character)
+            }
+        }.joined()
+        return "file:\(escaped)?\(options)"
     }
 
     deinit {
@@ -61,6 +78,10 @@ final class SQLiteDatabase {
     var changes: Int { Int(sqlite3_changes(handle)) }
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether sqlite3 opened the file read-only although asked for read-write (a read-only file,
+    /// directory or file system).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Turns a sqlite3 result code into a `StoreError` carrying the connection's message, path and SQL.
     fileprivate func check(_ code: Int32, sql: String?) throws {
@@ -138,6 +159,12 @@ final class Statement {
 }
 
 extension StoreError {
+    /// sqlite3 could not open a file it needs (SQLITE_CANTOPEN), such as a shared index it may not create.
+    var isCannotOpen: Bool {
+        if case .sqlite(_, let code, _, _) = self { return code & 0xff == SQLITE_CANTOPEN }
+        return false
+    }
+
     /// Classifies a sqlite3 result code: a file that is not a database, or a damaged one, is `.corrupt`.
     fileprivate static func from(code: Int32, message: String, path: String, sql: String?) -> StoreError {
         switch code & 0xff {

@@ -3,9 +3,9 @@ import ScreenTimeCore
 
 /// The usage store: foreground intervals, bypasses, limits hit and mode changes in one SQLite file.
 ///
-/// The agent opens it read-write and is its only writer. It begins an interval on each focus
-/// change and extends it at most every 2 s while counting, each write its own transaction, so an
-/// agent killed with SIGKILL loses at most those 2 s. The file is in WAL mode, so the CLI can open
+/// The agent opens it read-write (`openForAgent`) and is its only writer. Its `UsageWriter` writes
+/// what is pending at most every 2 s while counting, in one transaction, so an agent killed with
+/// SIGKILL loses at most those 2 s. The file is in WAL mode, so the CLI can open
 /// it read-only at the same time and sees every committed write without blocking the agent.
 ///
 /// Ranges are half-open, `[from, to)`. Interval queries clip each interval to the range: one that
@@ -15,7 +15,11 @@ import ScreenTimeCore
 public final class UsageDatabase {
     public let path: String
     public let isReadOnly: Bool
-    private let database: SQLiteDatabase
+    private var database: SQLiteDatabase
+    /// Set for a stand-in in memory (see `openForAgent`): why the real file could not be opened.
+    private var standInReason: String?
+    /// The inode of the log this connection writes, to notice when the file at its path is another.
+    private var journalIdentity: UInt64?
     /// Prepared statements by SQL, kept for the life of the connection: the agent's hot paths
     /// (`beginInterval`, `extendInterval`) then cost a bind and a step.
     private var statements: [String: Statement] = [:]
@@ -38,7 +42,20 @@ public final class UsageDatabase {
         } else {
             try Self.createParentDirectory(of: path)
         }
-        database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        // The writer's log was deleted (its index is still there): read the database file alone,
+        // everything up to the writer's last checkpoint, rather than fail on the missing log.
+        let logLost = readOnly && !FileManager.default.fileExists(atPath: path + "-wal") && FileManager.default.fileExists(atPath: path + "-shm")
+        do {
+            database = try Self.connect(path: path, readOnly: readOnly, ignoringLog: logLost)
+        } catch let error as StoreError where readOnly && !logLost && error.isCannotOpen {
+            // No shared index and no right to create one (a read-only folder): the file alone.
+            database = try Self.connect(path: path, readOnly: true, ignoringLog: true)
+        }
+        journalIdentity = readOnly ? nil : Self.fileNumber(path + "-wal")
+    }
+
+    private static func connect(path: String, readOnly: Bool, ignoringLog: Bool = false) throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path, readOnly: readOnly, immutable: ignoringLog)
         // Wait for the other process's write lock instead of failing at once.
         try database.exec("PRAGMA busy_timeout = 2000")
         if readOnly {
@@ -50,12 +67,153 @@ public final class UsageDatabase {
             try database.exec("PRAGMA synchronous = NORMAL")
             try database.exec("PRAGMA foreign_keys = ON")
             try Schema.migrate(database)
+            // Everything in the database file itself, not only in the log (readers can open it even
+            // if the log is lost), and the log emptied, so it starts small.
+            try database.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         }
+        return database
+    }
+
+    /// Opens the agent's store, first moving a damaged or unreadable file aside: to
+    /// `<path>.corrupt-<UTC time>` (its `-wal` beside it), kept for the user, and a fresh store
+    /// is started. Returns the store and, when that happened, where the old file went.
+    ///
+    /// A store that cannot be opened for writing at all (a read-only folder, a full disk, a newer
+    /// schema) never keeps the agent from running: it gets a stand-in in memory, whose
+    /// `unsavedReason` says why nothing is saved.
+    public static func openForAgent(path: String, now: Date) throws -> (store: UsageDatabase, movedAside: String?) {
+        do {
+            return (try openChecked(path: path), nil)
+        } catch StoreError.corrupt(_, let damage) {
+            let aside = path + ".corrupt-" + now.formatted(Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
+            do {
+                try FileManager.default.moveItem(atPath: path, toPath: aside)
+                for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                }
+                return (try UsageDatabase(path: path), aside)
+            } catch {
+                let reason = unwritableReason(path) ?? "the usage database \(path) is damaged (\(damage)) and cannot be moved aside: \(error)"
+                return (try UsageDatabase(standInFor: path, reason: reason), nil)
+            }
+        } catch {
+            return (try UsageDatabase(standInFor: path, reason: unwritableReason(path) ?? "\(error)"), nil)
+        }
+    }
+
+    /// An empty store in memory standing in for `path`, which cannot be written.
+    private init(standInFor path: String, reason: String) throws {
+        self.path = path
+        isReadOnly = false
+        database = try Self.connect(path: ":memory:", readOnly: false)
+        standInReason = reason
+        journalIdentity = nil
+        try? copySaved(from: path)
+    }
+
+    /// Copies what the file at `path` holds into this stand-in, when it can be read and has this
+    /// schema, so today's usage and the mode state carry on.
+    private func copySaved(from path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let attach = try database.prepare("ATTACH DATABASE ?1 AS saved")
+        // With its log if it can be read; else the database file alone (no shared index possible).
+        let readable = ["mode=ro", "immutable=1"].contains { options in
+            do {
+                try attach.bind(.text(SQLiteDatabase.uri(path, options: options)))
+                try attach.run()
+                if try savedVersion() == Schema.currentVersion { return true }
+            } catch {}
+            try? database.exec("DETACH DATABASE saved")
+            return false
+        }
+        guard readable else { return }
+        defer { try? database.exec("DETACH DATABASE saved") }
+        let tables = try database.prepare("SELECT name FROM saved.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        var names: [String] = []
+        while try tables.step() == .row { names.append(tables.text(at: 0)) }
+        tables.reset()
+        try transaction {
+            for name in names { try database.exec("INSERT INTO main.\"\(name)\" SELECT * FROM saved.\"\(name)\"") }
+        }
+    }
+
+    private func savedVersion() throws -> Int {
+        let statement = try database.prepare("PRAGMA saved.user_version")
+        defer { statement.reset() }
+        return try statement.step() == .row ? Int(statement.int64(at: 0)) : 0
+    }
+
+    /// Opens `path` and checks it, closing it again before throwing `.corrupt` for a damaged file.
+    private static func openChecked(path: String) throws -> UsageDatabase {
+        let store = try UsageDatabase(path: path)
+        if let damage = try store.integrityProblem() { throw StoreError.corrupt(path: path, message: damage) }
+        return store
+    }
+
+    /// The first damage `PRAGMA quick_check` finds, nil for a sound file.
+    func integrityProblem() throws -> String? {
+        let statement = try database.prepare("PRAGMA quick_check")
+        defer { statement.reset() }
+        guard try statement.step() == .row else { return "quick_check gave no answer" }
+        let answer = statement.text(at: 0)
+        return answer == "ok" ? nil : answer
+    }
+
+    /// Why nothing this store writes is kept: the file or its folder is read-only, or the store is
+    /// a stand-in in memory; nil for a store that saves.
+    public var unsavedReason: String? {
+        if let standInReason { return standInReason }
+        guard !isReadOnly, database.isReadOnly else { return nil }
+        return Self.unwritableReason(path) ?? "the usage database \(path) is read-only"
+    }
+
+    /// Names the folder or file that cannot be written, if one cannot.
+    private static func unwritableReason(_ path: String) -> String? {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        let files = FileManager.default
+        if files.fileExists(atPath: directory) && !files.isWritableFile(atPath: directory) {
+            return "the directory \(directory) is not writable"
+        }
+        if files.fileExists(atPath: path) && !files.isWritableFile(atPath: path) {
+            return "the usage database \(path) is read-only"
+        }
+        return nil
     }
 
     deinit {
         // Finalize statements before the connection (they also keep it alive until then).
         statements.removeAll()
+    }
+
+    // MARK: Keeping the log
+
+    /// Copies the write-ahead log into the database file; `truncate` also empties the log (at exit).
+    public func checkpoint(truncate: Bool) throws {
+        try database.exec(truncate ? "PRAGMA wal_checkpoint(TRUNCATE)" : "PRAGMA wal_checkpoint(PASSIVE)")
+    }
+
+    /// When the `-wal` file was deleted under this connection (which still writes to the deleted
+    /// file, unseen by any reader, and lost at the next crash): copies everything into the database
+    /// file through the still-open log, then reopens, which starts a new log. Returns whether it did.
+    public func recoverVanishedJournal() throws -> Bool {
+        guard !isReadOnly, standInReason == nil else { return false }
+        // Another file at the log's path (a reader may create one) is no log of ours either.
+        let current = Self.fileNumber(path + "-wal")
+        guard journalIdentity != nil, current != journalIdentity else {
+            journalIdentity = journalIdentity ?? current
+            return false
+        }
+        try checkpoint(truncate: true)
+        statements.removeAll()
+        database = try Self.connect(path: path, readOnly: false)
+        journalIdentity = Self.fileNumber(path + "-wal")
+        return true
+    }
+
+    /// The file's inode number, nil when there is no file.
+    private static func fileNumber(_ path: String) -> UInt64? {
+        // `as? UInt64`, not a cast to any integer type: where Foundation is loaded it is an NSNumber.
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? UInt64
     }
 
     // MARK: Writing

@@ -262,4 +262,59 @@ final class UsageDatabaseTests: XCTestCase {
         })
         XCTAssertEqual(try db.usageByApp(from: at(0), to: at(60))["a"], 10, "rolled back")
     }
+
+    // MARK: Damage and a deleted log
+
+    func testAnUnreadableFileIsMovedAsideAndAFreshStoreStarted() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/data/screentime", withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "this is not a database. ", count: 200).utf8)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: garbage))
+        let (store, movedAside) = try UsageDatabase.openForAgent(path: path, now: at(0))
+        let aside = try XCTUnwrap(movedAside)
+        XCTAssertTrue(aside.hasPrefix(path + ".corrupt-"), aside)
+        XCTAssertEqual(FileManager.default.contents(atPath: aside), garbage, "the old file is kept for the user")
+        _ = try store.beginInterval(app: "a", title: "", mode: "standard", at: at(0))
+    }
+
+    func testADatabaseWithDamagedPagesIsMovedAsideNotWrittenOn() throws {
+        do {
+            let store = try UsageDatabase(path: path)
+            for second in 0..<2000 {
+                let row = try store.beginInterval(app: AppID("app\(second % 7)"), title: String(repeating: "t", count: 40), mode: "standard", at: at(Double(second)))
+                try store.extendInterval(row, to: at(Double(second) + 1))
+            }
+            try store.checkpoint(truncate: true)
+        }
+        // Scribble over pages in the middle of the file, as a bad sector or a torn copy would.
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try file.seek(toOffset: 4096 * 5)
+        try file.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 3))
+        try file.close()
+
+        let (store, movedAside) = try UsageDatabase.openForAgent(path: path, now: at(0))
+        XCTAssertNotNil(movedAside, "quick_check finds the damage")
+        XCTAssertEqual(try store.usageByApp(from: at(0), to: at(5000)), [:], "a fresh store")
+    }
+
+    func testASoundDatabaseIsKept() throws {
+        do { _ = try UsageDatabase(path: path).beginInterval(app: "a", title: "", mode: "standard", at: at(0)) }
+        let (_, movedAside) = try UsageDatabase.openForAgent(path: path, now: at(0))
+        XCTAssertNil(movedAside)
+    }
+
+    func testADeletedLogLosesNoCommittedWrite() throws {
+        let store = try UsageDatabase(path: path)
+        let row = try store.beginInterval(app: "a", title: "", mode: "standard", at: at(0))
+        try store.extendInterval(row, to: at(10))
+        XCTAssertFalse(try store.recoverVanishedJournal(), "nothing to do while the log is there")
+        try FileManager.default.removeItem(atPath: path + "-wal")
+        try store.extendInterval(row, to: at(20))
+        XCTAssertNoThrow(try UsageDatabase(path: path, readOnly: true).usageByApp(from: at(0), to: at(100)),
+                         "a reader meanwhile reads the database file alone")
+        XCTAssertTrue(try store.recoverVanishedJournal())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"), "a new log is in use")
+        try store.extendInterval(row, to: at(30))
+        XCTAssertEqual(try UsageDatabase(path: path, readOnly: true).usageByApp(from: at(0), to: at(100)), ["a": 30],
+                       "another process reads everything")
+    }
 }

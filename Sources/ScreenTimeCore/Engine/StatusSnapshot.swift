@@ -46,6 +46,8 @@ public struct StatusSnapshot: Equatable, Codable, Sendable {
     public var configProblem: String?
     /// The bedtime and wake time Wind Down, Sleep and Wake Up follow, and where they come from.
     public var sleepTimes: String? = nil
+    /// Why usage is not being saved, and since when; nil while it is. Time still counts meanwhile.
+    public var savingProblem: String? = nil
     /// Backends in use, for `doctor` and bars: focus, idle, notifications, display.
     public var backends: [String: String]
     /// Measurements of the agent itself, e.g. `longestLoopTurnMs` (its longest piece of work between two polls).
@@ -109,6 +111,7 @@ public enum StatusFormat {
         if let sleep = status.sleepTimes { lines.append("Sleep times: \(sleep)") }
         lines += [
                      "Today: \(DurationText.spoken(status.totalSeconds)) of app time since \(LocalTimeText.clock(ofISO8601: status.dayStart))\(status.active ? "" : ", idle now")"]
+        if let problem = status.savingProblem { lines.append("Saving problem: usage is not being saved \(problem) (time still counts and is kept in memory until it can be)") }
         if let problem = status.configProblem { lines.append("Config problem: \(problem) (the last good configuration is in force)") }
         if status.apps.isEmpty { lines.append("No app time yet today.") }
         let shown = status.apps.prefix(top)

@@ -48,4 +48,17 @@ final class StatusSnapshotTests: XCTestCase {
         XCTAssertEqual(status.next?.at, "2026-11-29T12:00:00+01:00")
         XCTAssertEqual(try StatusFormat.decode(StatusFormat.json(status)), status)
     }
+
+    func testTextAndJSONSayWhenSavingFails() throws {
+        let zone = FixedOffsetZone(seconds: 3600)
+        let morning = Date(timeIntervalSince1970: 1_795_910_400 + 7 * 3600) // 08:00 local
+        var status = Engine(settings: Settings(), zone: zone, now: morning).status(at: morning, zone: zone)
+        XCTAssertFalse(StatusFormat.text(status).contains("Saving problem"))
+        status.savingProblem = "since 2026-11-29T08:00:00+01:00: the directory /data is not writable"
+        XCTAssertTrue(StatusFormat.text(status).contains("""
+            Saving problem: usage is not being saved since 2026-11-29T08:00:00+01:00: the directory /data is not writable (time still counts and is kept in memory until it can be)
+            """), StatusFormat.text(status))
+        XCTAssertTrue(StatusFormat.json(status).contains("\"savingProblem\""))
+        XCTAssertEqual(try StatusFormat.decode(StatusFormat.json(status)), status)
+    }
 }
