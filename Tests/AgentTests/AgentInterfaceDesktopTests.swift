@@ -12,31 +12,15 @@ final class AgentInterfaceDesktopTests: XCTestCase {
     var desk: DesktopHarness!
     var windows: TestWindowClient!
 
-    /// A game nobody's machine has a desktop entry for: limited by default, its id from the entry.
-    static let app = "st-notes"
-    static let entry = "[Desktop Entry]\nType=Application\nName=Solitaire Notes\nExec=st-notes\nStartupWMClass=StNotes\nCategories=Game;\n"
+    let app = LimitedTestApp.id
 
     override func setUpWithError() throws {
         desk = try DesktopHarness.shared()
         windows = try TestWindowClient(display: desk.display)
     }
 
-    func startAgent(config: String = "[general]\nidle-after = 1h\n") throws -> AgentProcess {
-        let environment = try AgentProcess.freshEnvironment(on: desk, config: config)
-        try AgentProcess.installDesktopEntry(Self.app, Self.entry, environment: environment)
-        return try AgentProcess(environment: environment, desk: desk)
-    }
-
-    /// Opens the app's window, focuses it and waits until the agent sees it.
-    func focusApp(_ agent: AgentProcess) throws -> TestWindow {
-        let window = try windows.openWindow(class: "StNotes", title: "hand 1")
-        windows.activate(window)
-        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID(Self.app) }, "focused: \(agent.log)")
-        return window
-    }
-
     func appStatus(_ agent: AgentProcess) throws -> StatusSnapshot.App? {
-        try agent.status().apps.first { $0.id == AppID(Self.app) }
+        try agent.status().apps.first { $0.id == AppID(self.app) }
     }
 
     func limits(_ agent: AgentProcess) throws -> [String: Double] {
@@ -56,63 +40,63 @@ final class AgentInterfaceDesktopTests: XCTestCase {
     }
 
     func testStatusIsTheDocumentStatusJSONPrints() throws {
-        let agent = try startAgent()
-        _ = try focusApp(agent)
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        _ = try LimitedTestApp.focus(agent, windows: windows)
         let json = try XCTUnwrap(agent.call(AgentInterface.Method.status).first?.stringValue)
         let overBus = try StatusFormat.decode(json)
         XCTAssertEqual(overBus.mode, "standard")
-        XCTAssertEqual(overBus.focused, AppID(Self.app))
-        XCTAssertEqual(overBus.apps.first { $0.id == AppID(Self.app) }?.name, "Solitaire Notes")
+        XCTAssertEqual(overBus.focused, AppID(app))
+        XCTAssertEqual(overBus.apps.first { $0.id == AppID(app) }?.name, LimitedTestApp.name)
         XCTAssertEqual(try agent.status().focused, overBus.focused)
     }
 
     func testLimitMethodsChangeTheLimitTheAgentApplies() throws {
-        let agent = try startAgent()
-        _ = try focusApp(agent)
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        _ = try LimitedTestApp.focus(agent, windows: windows)
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 3600, "a game has the default hour")
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(Self.app), .uint64(2700)]), [])
-        XCTAssertEqual(try limits(agent)[Self.app], 2700)
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(2700)]), [])
+        XCTAssertEqual(try limits(agent)[app], 2700)
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 2700)
-        XCTAssertTrue(try String(contentsOf: agent.configPath, encoding: .utf8).contains("\(Self.app) = 45m"))
+        XCTAssertTrue(try String(contentsOf: agent.configPath, encoding: .utf8).contains("\(app) = 45m"))
 
         XCTAssertEqual(try agent.call(AgentInterface.Method.setDefaultLimit, [.uint64(1800)]), [])
         XCTAssertEqual(try limits(agent)["default"], 1800)
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 2700, "the app's own limit wins over the default")
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.removeLimit, [.string(Self.app)]), [])
-        XCTAssertNil(try limits(agent)[Self.app])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.removeLimit, [.string(app)]), [])
+        XCTAssertNil(try limits(agent)[app])
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 1800, "the default applies again")
 
         assertFails(agent, AgentInterface.Method.setLimit, [.string(""), .uint64(60)], with: AgentInterface.Error.invalidArgument)
     }
 
     func testExemptionMethodsLiftAndRestoreTheLimit() throws {
-        let agent = try startAgent()
-        _ = try focusApp(agent)
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        _ = try LimitedTestApp.focus(agent, windows: windows)
         for (kind, state) in [("important", "important"), ("essential", "essential")] {
-            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(Self.app), .bool(true)]), [])
-            XCTAssertTrue(try exemptions(agent, kind).contains(Self.app), kind)
+            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(app), .bool(true)]), [])
+            XCTAssertTrue(try exemptions(agent, kind).contains(app), kind)
             XCTAssertEqual(try appStatus(agent)?.state, state)
             XCTAssertNil(try appStatus(agent)?.limitSeconds, "\(kind): no limit")
 
-            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(Self.app), .bool(false)]), [])
-            XCTAssertFalse(try exemptions(agent, kind).contains(Self.app), kind)
+            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(app), .bool(false)]), [])
+            XCTAssertFalse(try exemptions(agent, kind).contains(app), kind)
             XCTAssertEqual(try appStatus(agent)?.limitSeconds, 3600, "\(kind) removed: the limit is back")
         }
         assertFails(agent, AgentInterface.Method.listExemptions, [.string("favourite")], with: AgentInterface.Error.invalidArgument)
     }
 
     func testContinueGivesADisabledAppItsWindowBack() throws {
-        let agent = try startAgent()
-        let window = try focusApp(agent)
-        assertFails(agent, AgentInterface.Method.continue, [.string(Self.app)], with: AgentInterface.Error.unknownApp)
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        let window = try LimitedTestApp.focus(agent, windows: windows)
+        assertFails(agent, AgentInterface.Method.continue, [.string(app)], with: AgentInterface.Error.unknownApp)
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(Self.app), .uint64(1)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(1)]), [])
         XCTAssertTrue(eventually(5) { self.windows.wmState(window) == 3 }, "minimized at its limit: \(agent.log)")
         XCTAssertEqual(try appStatus(agent)?.state, "disabled")
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.continue, [.string(Self.app)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.continue, [.string(app)]), [])
         XCTAssertTrue(eventually { (try? self.appStatus(agent)?.continues) == 1 }, "the continue is counted")
         XCTAssertNotEqual(try appStatus(agent)?.state, "disabled")
         windows.activate(window)
@@ -122,7 +106,7 @@ final class AgentInterfaceDesktopTests: XCTestCase {
     }
 
     func testSetModeSwitchesAndAutoReturnsToTheSchedule() throws {
-        let agent = try startAgent()
+        let agent = try LimitedTestApp.startAgent(on: desk)
         XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("social")]), [])
         let social = try agent.status()
         XCTAssertEqual(social.mode, "social")
@@ -135,7 +119,7 @@ final class AgentInterfaceDesktopTests: XCTestCase {
     }
 
     func testCheatDayMethodsBookListAndCancel() throws {
-        let agent = try startAgent()
+        let agent = try LimitedTestApp.startAgent(on: desk)
         let start = Int64(Date().addingTimeInterval(13 * 3600).timeIntervalSince1970)
         let id = try XCTUnwrap(agent.call(AgentInterface.Method.bookCheatDay, [.int64(start)]).first?.stringValue)
         XCTAssertFalse(id.isEmpty)

@@ -9,24 +9,11 @@ import XCTest
 final class CLIAgainstAgentTests: XCTestCase {
     var desk: DesktopHarness!
     var windows: TestWindowClient!
-    let app = AgentInterfaceDesktopTests.app
+    let app = LimitedTestApp.id
 
     override func setUpWithError() throws {
         desk = try DesktopHarness.shared()
         windows = try TestWindowClient(display: desk.display)
-    }
-
-    func startAgent() throws -> AgentProcess {
-        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
-        try AgentProcess.installDesktopEntry(app, AgentInterfaceDesktopTests.entry, environment: environment)
-        return try AgentProcess(environment: environment, desk: desk)
-    }
-
-    func focusApp(_ agent: AgentProcess) throws -> TestWindow {
-        let window = try windows.openWindow(class: "StNotes", title: "hand 1")
-        windows.activate(window)
-        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID(self.app) }, "focused: \(agent.log)")
-        return window
     }
 
     func row(_ agent: AgentProcess) throws -> [String]? {
@@ -37,15 +24,15 @@ final class CLIAgainstAgentTests: XCTestCase {
     }
 
     func testAppsShowsTheTimeTheAgentCountedWithNameAndLimit() throws {
-        let agent = try startAgent()
+        let agent = try LimitedTestApp.startAgent(on: desk)
         XCTAssertNil(try row(agent), "not used yet, not listed")
-        _ = try focusApp(agent)
+        _ = try LimitedTestApp.focus(agent, windows: windows)
         var shown: [String]?
         XCTAssertTrue(eventually(8) {
             shown = try? self.row(agent)
             return shown.map { $0.count == 4 && $0[2] != "0 s" } == true
         }, "the counted time reaches `apps`: \(String(describing: shown))")
-        XCTAssertEqual(shown?[1], "Solitaire Notes", "the name from the desktop entry")
+        XCTAssertEqual(shown?[1], LimitedTestApp.name, "the name from the desktop entry")
         XCTAssertEqual(shown?[3], "1h")
 
         XCTAssertEqual(try agent.cli(["limit", "set", app, "45m"]).status, 0)
@@ -53,8 +40,8 @@ final class CLIAgainstAgentTests: XCTestCase {
     }
 
     func testContinueLetsTheAppBackAndItIsCounted() throws {
-        let agent = try startAgent()
-        let window = try focusApp(agent)
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        let window = try LimitedTestApp.focus(agent, windows: windows)
         let early = try agent.cli(["continue", app])
         XCTAssertEqual(early.status, 1, "nothing to continue while time is left")
         XCTAssertTrue(early.err.contains("is not held back"), early.err)
@@ -71,13 +58,13 @@ final class CLIAgainstAgentTests: XCTestCase {
         var report = ""
         XCTAssertTrue(eventually(5) {
             report = (try? agent.cli(["report", "today"]).out) ?? ""
-            return report.contains("Continues taken: Solitaire Notes at ") && report.contains("(+1 h)")
+            return report.contains("Continues taken: \(LimitedTestApp.name) at ") && report.contains("(+1 h)")
         }, "the report shows the continue and the hour it granted: \(report)")
     }
 
     func testConfigSetIsAppliedByTheRunningAgentAndABadValueLosesNothing() throws {
-        let agent = try startAgent()
-        _ = try focusApp(agent)
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        _ = try LimitedTestApp.focus(agent, windows: windows)
         let set = try agent.cli(["config", "set", "limits.\(app)", "45m"])
         XCTAssertEqual(set.status, 0, set.err)
         XCTAssertEqual(set.out, "limits.\(app) = 45m\n")
@@ -95,7 +82,7 @@ final class CLIAgainstAgentTests: XCTestCase {
     }
 
     func testDoctorSeesTheRunningAgentAndTellsWhetherGrayscaleCanShow() throws {
-        let agent = try startAgent()
+        let agent = try LimitedTestApp.startAgent(on: desk)
         let fixture = try RandRFixture(displayName: desk.display)
         fixture.deleteCTM()
         let withoutCTM = try agent.cli(["doctor"])
