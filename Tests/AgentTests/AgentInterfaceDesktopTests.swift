@@ -105,9 +105,14 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         XCTAssertEqual(windows.wmState(window), 1, "the app may stay past its 1 s limit")
     }
 
-    func testSetModeSwitchesAndAutoReturnsToTheSchedule() throws {
+    func testSetModeSwitchesSignalsAndAutoReturnsToTheSchedule() throws {
         let agent = try LimitedTestApp.startAgent(on: desk)
+        let monitor = try BusMonitor(address: desk.busAddress, rules: [
+            "type='signal',interface='\(AgentInterface.interface)',member='\(AgentInterface.Signal.statusChanged)'"])
         XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("social")]), [])
+        _ = try monitor.waitFor("StatusChanged after SetMode") { monitor in
+            monitor.messages.first { $0.member == AgentInterface.Signal.statusChanged && $0.path == AgentInterface.objectPath }
+        }
         let social = try agent.status()
         XCTAssertEqual(social.mode, "social")
         XCTAssertTrue(social.reason.hasPrefix("you switched at "), social.reason)
