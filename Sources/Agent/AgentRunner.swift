@@ -232,6 +232,7 @@ public final class AgentRunner {
         consider(calendars.childDeadline)
         consider(usage.nextFlush)
         consider(bus?.connection.nextReplyDeadline(now: now))
+        if bus?.connection.hasQueuedIncoming == true { consider(now) }
         if let desktop {
             consider(desktop.focus.nextPoll(after: now))
             consider(desktop.idle.nextPoll(after: now))
@@ -251,6 +252,8 @@ public final class AgentRunner {
         }
         if due(usage.nextFlush) { flushUsage(now: now) }
         if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
+        // A reply read during a blocking call (AddMatch at connect) would otherwise wait for the next message.
+        if bus?.connection.hasQueuedIncoming == true { handle(.bus) }
         if due(nextReconnect) { reconnect(now: now) }
         if due(screen?.nextStep) {
             do { try screen?.step(now: now) } catch { Log.warning("display filter: \(error)") }
