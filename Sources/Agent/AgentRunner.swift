@@ -253,6 +253,7 @@ public final class AgentRunner {
             || desktop.connection.hasQueuedEvents {
             handle(.x11)
         }
+        // A reply read during a blocking call (AddMatch at connect) would otherwise wait for the next message.
         if bus?.connection.hasQueuedIncoming == true { handle(.bus) }
         if logind?.connection.hasQueuedIncoming == true { handle(.systemBus) }
         if due(usage.nextFlush) { flushUsage(now: now) }

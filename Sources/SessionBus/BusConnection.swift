@@ -65,8 +65,9 @@ public final class BusConnection {
     /// `dispatchPending()` when writable (a large reply takes several turns), or `flush()`.
     public var hasPendingOutput: Bool { !isClosed && raw.hasOutgoingMessages }
 
-    /// Whether messages were read but not dispatched yet (a blocking `call` reads what arrives
-    /// meanwhile): the descriptor will not signal them again, so dispatch without polling.
+    /// Whether messages already read wait in libdbus's queue. A blocking call (AddMatch,
+    /// RequestName, `call`) reads whatever arrives meanwhile, and the descriptor will not announce
+    /// it again: a poll loop must then `dispatchPending()` without waiting.
     public var hasQueuedIncoming: Bool { !isClosed && raw.hasQueuedIncoming }
 
     /// Writes all queued output, blocking until the socket took it.

@@ -21,11 +21,12 @@ final class DisplayRestoreTests: XCTestCase {
         try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n"), desk: desk)
     }
 
-    /// Switches to Wind Down (warm grayscale: warm ramps on a CRTC without CTM) and waits for the fade.
-    func windDown(_ agent: AgentProcess) throws {
-        let result = try agent.cli(["mode", "wind-down"])
+    /// Switches to `mode` and waits for its fade to settle; returns the ramps it settled on.
+    @discardableResult
+    func switchMode(_ agent: AgentProcess, to mode: String) throws -> RandRFixture.Ramp {
+        let result = try agent.cli(["mode", mode])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(eventually(5) { self.randr.gamma() != self.original }, "the screen turns warm")
+        XCTAssertTrue(eventually(5) { self.randr.gamma() != self.original }, "the screen changes for \(mode)")
         var last = randr.gamma()
         XCTAssertTrue(eventually(5) {
             usleep(300_000)
@@ -33,7 +34,23 @@ final class DisplayRestoreTests: XCTestCase {
             defer { last = now }
             return now == last
         }, "the fade settles")
-        XCTAssertLessThan(last.blue.last!, original.blue.last!, "blue is cut for warmth")
+        return last
+    }
+
+    /// Switches to Wind Down (warm grayscale: warm, dimmed ramps on a CRTC without CTM).
+    func windDown(_ agent: AgentProcess) throws {
+        let settled = try switchMode(agent, to: "wind-down")
+        XCTAssertLessThan(settled.blue.last!, original.blue.last!, "blue is cut for warmth")
+    }
+
+    func testProductivityWithoutCTMDimsTheUsersRampsTo70PercentAndSigtermRestoresThem() throws {
+        let agent = try startAgent()
+        let settled = try switchMode(agent, to: "productivity")
+        for (shown, own) in [(settled.red, original.red), (settled.green, original.green), (settled.blue, original.blue)] {
+            XCTAssertEqual(shown, own.map { UInt16((Double($0) * 0.7).rounded()) }, "grayscale stands in as 70 % of the user's own ramps")
+        }
+        XCTAssertEqual(agent.stop(signal: SIGTERM), 0, agent.log)
+        XCTAssertEqual(randr.gamma(), original)
     }
 
     func testSigtermRestoresTheUsersRampsExactly() throws {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Schedule and calendar commands edit the config without an agent; the mode commands need one.
+/// Schedule and calendar commands edit the config without an agent; the mode commands need one
+/// (the modes they leave on a running agent: AgentTests/CLIAgainstAgentModeTests).
 final class ModeCommandsTests: XCTestCase {
     var home: URL!
     var environment: [String: String] = [:]

@@ -92,24 +92,48 @@ final class DisplayFilterControllerTests: XCTestCase {
         try controller.start()
 
         try controller.setFilter(.warmGrayscale(kelvin: 4000), now: Date(), fade: false)
-        XCTAssertEqual(fixture.gamma(), composed(nightLight, .warmGrayscale(kelvin: 4000)),
-                       "our tint multiplies the night light's ramp instead of replacing it")
+        XCTAssertEqual(fixture.gamma(), composed(nightLight, .warmGrayscale(kelvin: 4000).gammaRampStandIn),
+                       "our tint (and the dimming standing in for gray) multiplies the night light's ramp instead of replacing it")
 
         try controller.setFilter(.none, now: Date(), fade: false)
         XCTAssertEqual(fixture.gamma(), nightLight)
         XCTAssertEqual(savedFiles(controller), [])
     }
 
-    func testGrayscaleWithoutCTMIsReportedUnavailableAndNotFaked() throws {
+    func testGrayscaleWithoutCTMDimsTheScreenOverTheUsersRampsAndSaysSo() throws {
+        let nightLight = fixture.nightLightRamp()
+        fixture.setGamma(nightLight)
         let controller = try makeController()
         try controller.start()
         try controller.setFilter(.grayscale, now: Date(), fade: false)
 
-        XCTAssertEqual(fixture.gamma(), fixture.identityRamp(), "ramps cannot desaturate, so nothing pretends to")
+        XCTAssertEqual(fixture.gamma(), composed(nightLight, .dim(0.7)), "ramps cannot desaturate: the screen is dimmed to 70 % instead")
+        XCTAssertEqual(controller.shown, .grayscale)
+        let expected = "grayscale: unavailable on \(fixture.outputName): the driver has no CTM (dimmed to 70 % instead)"
         let report = try XCTUnwrap(controller.report().first)
         XCTAssertEqual(report.method, "randr-gamma")
-        XCTAssertEqual(report.limitations, ["grayscale: unavailable (no CTM on \(fixture.outputName))"])
-        XCTAssertTrue(report.description.contains("grayscale: unavailable (no CTM on \(fixture.outputName))"))
+        XCTAssertEqual(report.limitations, [expected])
+        XCTAssertTrue(report.description.contains(expected))
+
+        // Wind Down's warm grayscale: the warmth and the same dimming.
+        try controller.setFilter(.warmGrayscale(kelvin: 4000), now: Date(), fade: false)
+        XCTAssertEqual(fixture.gamma(), composed(nightLight, ColorFilter(temperature: 4000, brightness: 0.7)))
+
+        try controller.restore()
+        XCTAssertEqual(fixture.gamma(), nightLight, "the user's own ramps come back exactly")
+        XCTAssertEqual(savedFiles(controller), [])
+    }
+
+    func testAFadeTowardGrayscaleWithoutCTMDimsStepByStep() throws {
+        let controller = try makeController()
+        try controller.start()
+        let start = Date()
+        try controller.setFilter(.grayscale, now: start)
+        try controller.step(now: start.addingTimeInterval(DisplayFilterController.fadeDuration / 2))
+        let halfway = try XCTUnwrap(fixture.gamma().green.last)
+        XCTAssertEqual(Double(halfway), 65535 * 0.85, accuracy: 1, "half the desaturation is half the dimming")
+        try controller.step(now: start.addingTimeInterval(DisplayFilterController.fadeDuration))
+        XCTAssertEqual(fixture.gamma(), composed(fixture.identityRamp(), .dim(0.7)))
     }
 
     // MARK: CTM

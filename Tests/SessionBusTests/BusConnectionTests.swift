@@ -248,6 +248,26 @@ final class BusConnectionTests: XCTestCase {
         XCTAssertNil(client.nextReplyDeadline(now: Date()), "no call is waiting any more")
     }
 
+    /// The agent's start: a call sent without waiting, then a blocking AddMatch. The bus daemon
+    /// answers in order, so the first reply is read during the AddMatch and queued; the socket has
+    /// nothing more to say, and only `hasQueuedIncoming` tells a poll loop the reply is there.
+    func testAReplyReadDuringABlockingCallIsReportedAsQueued() throws {
+        let desk = try DesktopHarness.shared()
+        let client = try BusConnection(address: desk.busAddress)
+        var busID: String?
+        try client.send(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                        method: "GetId") { busID = (try? $0.get())?.first?.stringValue }
+        try client.addMatch("type='signal',interface='org.screentime.Test1'")
+
+        XCTAssertTrue(client.hasQueuedIncoming, "the GetId reply came in during AddMatch")
+        var entry = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&entry, 1, 50), 0, "the descriptor does not announce it")
+        XCTAssertNil(busID)
+        try client.dispatchPending()
+        XCTAssertEqual(busID?.count, 32)
+        XCTAssertFalse(client.hasQueuedIncoming)
+    }
+
     /// A peer that owns its name but never reads (as a stopped process): the call gives up at its
     /// timeout, without the caller ever waiting.
     func testSendGivesUpAtTheTimeout() throws {

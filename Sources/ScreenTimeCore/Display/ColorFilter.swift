@@ -27,7 +27,7 @@ public struct ColorFilter: Equatable, Sendable, CustomStringConvertible {
 
     /// The screen as it was: no change at all.
     public static let none = ColorFilter()
-    /// True grayscale (needs a colour transformation matrix on the output).
+    /// True grayscale (needs a colour transformation matrix on the output; elsewhere it is dimmed instead).
     public static let grayscale = ColorFilter(saturation: 0)
     /// Grayscale tinted toward the warm whitepoint of `kelvin`.
     public static func warmGrayscale(kelvin: Double = defaultWarmTemperature) -> ColorFilter {
@@ -45,9 +45,16 @@ public struct ColorFilter: Equatable, Sendable, CustomStringConvertible {
     public var isIdentity: Bool { self == .none }
     /// Whether showing this filter needs a colour matrix (gamma ramps cannot mix channels).
     public var needsColorMatrix: Bool { saturation < 1 }
-    /// The part of this filter that per-channel gamma ramps can show: the tint and the dimming.
-    public var withoutDesaturation: ColorFilter {
-        ColorFilter(saturation: 1, temperature: temperature, brightness: brightness)
+    /// How bright full grayscale leaves a screen whose driver has no colour matrix: ramps cannot
+    /// desaturate, so the mode dims instead and still looks different.
+    public static let grayscaleStandInBrightness: Double = 0.7
+
+    /// What per-channel gamma ramps show of this filter: the tint and the dimming, with the
+    /// desaturation they cannot show stood in for by dimming (full grayscale: 70 %, half: 85 %),
+    /// so a fade toward grayscale dims smoothly.
+    public var gammaRampStandIn: ColorFilter {
+        let standIn = saturation + (1 - saturation) * Self.grayscaleStandInBrightness
+        return ColorFilter(saturation: 1, temperature: temperature, brightness: brightness * standIn)
     }
 
     /// Per-channel gains that gamma ramps multiply by: the whitepoint times the brightness.

@@ -10,7 +10,7 @@ public struct DisplayOutputReport: Equatable, Sendable, CustomStringConvertible 
     /// The method chosen for this output, e.g. "randr-ctm", "randr-gamma", "dummy".
     public var method: String
     /// What the method cannot show that the current filter asks for, said plainly;
-    /// e.g. "grayscale: unavailable (no CTM on HDMI-1)".
+    /// e.g. "grayscale: unavailable on HDMI-1: the driver has no CTM (dimmed to 70 % instead)".
     public var limitations: [String]
 
     public init(name: String, gammaSize: Int, hasCTM: Bool, method: String, limitations: [String] = []) {

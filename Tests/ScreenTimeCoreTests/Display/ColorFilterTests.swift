@@ -47,10 +47,15 @@ final class ColorFilterTests: XCTestCase {
         XCTAssertEqual(gains.blue, 0.7, accuracy: 1e-12)
     }
 
-    func testGammaShowablePartDropsOnlyTheDesaturation() {
+    func testGammaRampStandInKeepsTheTintAndDimsForTheDesaturation() {
         let filter = ColorFilter(saturation: 0, temperature: 3500, brightness: 0.8)
-        XCTAssertEqual(filter.withoutDesaturation, ColorFilter(saturation: 1, temperature: 3500, brightness: 0.8))
-        XCTAssertFalse(filter.withoutDesaturation.needsColorMatrix)
+        XCTAssertEqual(filter.gammaRampStandIn.temperature, 3500)
+        XCTAssertEqual(filter.gammaRampStandIn.brightness, 0.8 * 0.7, accuracy: 1e-12)
+        XCTAssertFalse(filter.gammaRampStandIn.needsColorMatrix)
+        XCTAssertEqual(ColorFilter.grayscale.gammaRampStandIn, .dim(0.7))
+        XCTAssertEqual(ColorFilter(saturation: 0.5).gammaRampStandIn.brightness, 0.85, accuracy: 1e-12)
+        XCTAssertEqual(ColorFilter.warm(kelvin: 4000).gammaRampStandIn, .warm(kelvin: 4000), "nothing to stand in for")
+        XCTAssertEqual(ColorFilter.none.gammaRampStandIn, .none)
     }
 
     func testBlendEndsAreExactAndMiddleIsBetween() {
