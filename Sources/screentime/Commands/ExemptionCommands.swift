@@ -34,8 +34,11 @@ struct ExemptionEdit {
             context.print("\(app) is no longer \(kind.rawValue)")
         case .list:
             let settings = try context.settings()
-            let apps = kind == .important ? settings.important : settings.essential
-            context.print(apps.isEmpty ? "(none)" : apps.sorted().map(\.rawValue).joined(separator: "\n"))
+            let apps = (kind == .important ? settings.important : settings.essential).sorted().map(\.rawValue)
+            let builtIn = kind == .important ? [] : SafetyApps.Kind.allCases.flatMap { kind in
+                SafetyApps.patterns(kind).map { "\($0)  (built in: \(kind.rawValue))" }
+            }
+            context.print(apps.isEmpty && builtIn.isEmpty ? "(none)" : (apps + builtIn).joined(separator: "\n"))
         }
     }
 }
