@@ -46,9 +46,11 @@ public final class TestWindowClient {
     /// Creates and maps a top-level window with WM_CLASS, WM_NAME, `_NET_WM_NAME` (unless
     /// `netWMName` is false) and `_NET_WM_PID`, then waits until the window manager manages it
     /// (it is in `_NET_CLIENT_LIST`; an override-redirect window only needs to be viewable).
+    /// `applicationID` is set as `_GTK_APPLICATION_ID`, `transientFor` as WM_TRANSIENT_FOR.
     public func openWindow(class wmClass: String, instance: String? = nil, title: String, pid: Int32? = nil,
                            windowType: String? = nil, overrideRedirect: Bool = false,
-                           netWMName: Bool = true) throws -> TestWindow {
+                           netWMName: Bool = true, applicationID: String? = nil,
+                           transientFor: TestWindow? = nil) throws -> TestWindow {
         let xid = XCreateSimpleWindow(display, root, 10, 10, 240, 160, 0, 0, 0xffffff)
         let window = TestWindow(xid: xid)
         if overrideRedirect {
@@ -59,6 +61,8 @@ public final class TestWindowClient {
         setClass(window, class: wmClass, instance: instance ?? wmClass.lowercased())
         setTitle(window, title, netWMName: netWMName)
         if let pid { setCardinals(window, "_NET_WM_PID", type: Atom(XA_CARDINAL), [UInt(pid)]) }
+        if let applicationID { setBytes(window, "_GTK_APPLICATION_ID", type: atom("UTF8_STRING"), Array(applicationID.utf8)) }
+        if let transientFor { setCardinals(window, "WM_TRANSIENT_FOR", type: Atom(XA_WINDOW), [transientFor.xid]) }
         if let windowType {
             setCardinals(window, "_NET_WM_WINDOW_TYPE", type: Atom(XA_ATOM), [atom("_NET_WM_WINDOW_TYPE_" + windowType)])
         }

@@ -34,7 +34,7 @@ public struct ProcessAppIdentity: Equatable, Sendable {
         if let unit, let id = Self.desktopID(fromUnit: unit), parentCGroup.flatMap(Self.unitName(fromCGroup:)) != unit {
             ids.append(id)
         }
-        return ids
+        return ids.reduce(into: []) { unique, id in if !unique.contains(id) { unique.append(id) } }
     }
 
     /// `name=` in `[Application]`.
