@@ -5,6 +5,7 @@ import ScreenTimeCore
 /// A top-level window made by `TestWindowClient`.
 public struct TestWindow: Hashable, CustomStringConvertible {
     public let xid: UInt
+    public init(xid: UInt) { self.xid = xid }
     public var id: WindowID { WindowID(UInt64(xid)) }
     public var description: String { id.description }
 }
@@ -121,6 +122,30 @@ public final class TestWindowClient {
     /// ICCCM WM_STATE as the window manager set it: 1 normal, 3 iconic; nil when unset.
     public func wmState(_ window: TestWindow) -> Int? {
         cardinals(window.xid, "WM_STATE").first.map { Int($0) }
+    }
+
+    /// `_NET_WM_PID`, when set.
+    public func pid(of window: TestWindow) -> Int32? {
+        cardinals(window.xid, "_NET_WM_PID").first.map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// WM_TRANSIENT_FOR: the window `window` is a dialog of.
+    public func transientFor(_ window: TestWindow) -> TestWindow? {
+        cardinals(window.xid, "WM_TRANSIENT_FOR").first.map { TestWindow(xid: $0) }
+    }
+
+    /// A text property (UTF8_STRING or STRING) such as `_GTK_UNIQUE_BUS_NAME`; nil when unset.
+    public func text(_ window: TestWindow, _ name: String) -> String? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window.xid, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type, &format,
+                                 &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard format == 8 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 
     /// `_NET_CLIENT_LIST` on the root.
