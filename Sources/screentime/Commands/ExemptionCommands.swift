@@ -25,11 +25,13 @@ struct ExemptionEdit {
 
     func run(_ context: Context) throws {
         switch action {
-        case .add(let app):
+        case .add(let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setExemption(kind, app, true) }
             context.print(kind == .important ? "\(app) is important: no limit applies to it"
                                              : "\(app) is essential: it is never restricted")
-        case .remove(let app):
+        case .remove(let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setExemption(kind, app, false) }
             context.print("\(app) is no longer \(kind.rawValue)")
         case .list:

@@ -31,10 +31,12 @@ struct GroupCommand: Subcommand {
 
     func run(_ context: Context) throws {
         switch action {
-        case .add(let group, let app):
+        case .add(let group, let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setGroupMember(group, app, true) }
             context.print("\(app) is in \(group.rawValue)")
-        case .remove(let group, let app):
+        case .remove(let group, let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setGroupMember(group, app, false) }
             context.print("\(app) is out of \(group.rawValue), whatever its categories say")
         case .list:
