@@ -148,7 +148,7 @@ public final class AgentRunner {
             calendarWatch.drain()
             resolveMode(now: now)
         case .desktopEntries:
-            desktopEntriesChanged()
+            desktopEntriesChanged(at: now)
         case .calendarExpansion:
             if calendars.childOutputArrived() { calendarsChanged(now: now) }
         case .x11:

@@ -25,17 +25,28 @@ public enum DesktopEntryIndex {
     }
 
     /// What to watch for new and changed entries: each entries folder and its subfolders (whose
-    /// entries have ids too); for a folder that does not exist yet, its parent, to see it made.
+    /// entries have ids too); for a folder that does not exist yet, its nearest existing ancestor,
+    /// to see the way to it made (the watch then moves down).
     public static func directoriesToWatch(environment: [String: String]) -> Set<String> {
         var watched = Set<String>()
         for directory in directories(environment: environment) {
             if isDirectory(directory) {
                 watched.formUnion([directory] + subdirectories(of: directory))
-            } else if let slash = directory.lastIndex(of: "/"), case let parent = String(directory[..<slash]), isDirectory(parent) {
-                watched.insert(parent)
+            } else if let ancestor = nearestExistingAncestor(of: directory) {
+                watched.insert(ancestor)
             }
         }
         return watched
+    }
+
+    private static func nearestExistingAncestor(of path: String) -> String? {
+        var path = Substring(path)
+        while let slash = path.lastIndex(of: "/") {
+            path = path[..<slash]
+            let candidate = path.isEmpty ? "/" : String(path)
+            if isDirectory(candidate) { return candidate }
+        }
+        return nil
     }
 
     private static func subdirectories(of directory: String) -> [String] {

@@ -78,6 +78,22 @@ final class AppIdentityDesktopTests: XCTestCase {
         XCTAssertEqual(windows.wmState(tool), 1, "a Development app stays in Productivity")
     }
 
+    func testTheFocusedWindowIsNamedAgainWhenItsEntryArrives() throws {
+        let desk = try DesktopHarness.shared()
+        let windows = try TestWindowClient(display: desk.display)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        let tool = try windows.openWindow(class: "Sketcher-bin", title: "drawing")
+        defer { windows.close(tool) }
+        windows.activate(tool)
+        XCTAssertTrue(focused(agent, is: "sketcher-bin"))
+
+        try "[Desktop Entry]\nType=Application\nName=Sketcher\nExec=sketcher\nStartupWMClass=Sketcher-bin\nCategories=Graphics;\n"
+            .write(to: try AgentProcess.applicationsFolder(environment).appendingPathComponent("org.example.Sketcher.desktop"),
+                   atomically: true, encoding: .utf8)
+        XCTAssertTrue(focused(agent, is: "org.example.Sketcher"), "\(String(describing: try? agent.status().focused))")
+    }
+
     func testPinentryIsNeverMinimizedInProductivity() throws {
         let desk = try DesktopHarness.shared()
         let windows = try TestWindowClient(display: desk.display)
