@@ -3,13 +3,7 @@ import ScreenTimeCore
 
 /// What this machine can tell about a window's process, through /proc.
 enum LocalProcess {
-    /// Basename of `/proc/PID/exe`, nil when unreadable (another user's process, or gone).
-    static func executableName(pid: Int32) -> String? {
-        guard let path = executablePath(pid: pid) else { return nil }
-        return path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    /// `/proc/PID/exe`'s target; a replaced binary reads as "/usr/bin/app (deleted)", without the mark.
+    /// `/proc/PID/exe`'s target, nil when unreadable (another user's process, or gone); a replaced binary reads as "/usr/bin/app (deleted)", without the mark.
     static func executablePath(pid: Int32) -> String? {
         guard pid > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -31,9 +31,10 @@ struct WindowInspector {
         let localPID = try pid.flatMap { try isLocal(window) ? $0 : nil }
         let declared = try gtkApplicationID(of: window).map { [$0] } ?? []
         let transientFor = try cardinals(window, atoms.wmTransientFor).first.flatMap { $0 == 0 ? nil : Window(rawValue: $0) }
+        let process = localPID.map(LocalProcess.identity(pid:))
         return StableWindowFacts(wmClass: wmClass, wmInstance: instance, pid: pid,
-                                 executable: localPID.flatMap(LocalProcess.executableName(pid:)),
-                                 declaredIDs: declared + (localPID.map { LocalProcess.identity(pid: $0).declaredIDs } ?? []),
+                                 executable: process?.executablePath.flatMap { $0.split(separator: "/").last.map(String.init) },
+                                 declaredIDs: declared + (process?.declaredIDs ?? []),
                                  transientFor: transientFor == connection.root ? nil : transientFor,
                                  role: try role(of: window, wmClass: wmClass, instance: instance))
     }
