@@ -14,7 +14,8 @@ public struct AppIDPattern: Hashable, Sendable, ExpressibleByStringLiteral, Cust
 /// The apps that keep the user safe and the desktop usable: never minimized, never limited, in any
 /// mode, whatever the config says. Ids as the resolver names them: the desktop id where the app
 /// has an entry or declares one, else the lower-cased WM_CLASS (pinentry-gtk2's windows are
-/// `Pinentry-gtk-2`, so `pinentry-gtk-2`). Calls are essential by their category (`Telephony`).
+/// `Pinentry-gtk-2`, so `pinentry-gtk-2`; x11-ssh-askpass's are `SshAskpass`). Calls are essential by
+/// their category (`Telephony`).
 public enum SafetyApps {
     public enum Kind: String, CaseIterable, Sendable {
         case agent = "this agent"
@@ -31,7 +32,7 @@ public enum SafetyApps {
         case .authentication:
             ["pinentry*", "gcr-prompter", "org.gnome.keyring.SystemPrompter", "org.gnome.keyring.PrivatePrompter",
              "polkit-*", "org.kde.polkit-kde-authentication-agent-1", "lxpolkit", "lxqt-policykit-agent",
-             "mate-polkit", "xfce-polkit", "ssh-askpass*", "x11-ssh-askpass", "ksshaskpass", "org.kde.ksshaskpass",
+             "mate-polkit", "xfce-polkit", "ssh-askpass*", "x11-ssh-askpass", "sshaskpass", "ksshaskpass", "org.kde.ksshaskpass",
              "lxqt-openssh-askpass"]
         case .keyring: ["gnome-keyring*", "kwalletd*", "org.kde.kwalletd*"]
         case .settings:

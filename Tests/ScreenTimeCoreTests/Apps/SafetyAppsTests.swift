@@ -8,7 +8,7 @@ final class SafetyAppsTests: XCTestCase {
         for (id, kind) in [("pinentry-gtk-2", SafetyApps.Kind.authentication), ("pinentry-qt", .authentication),
                            ("gcr-prompter", .authentication), ("polkit-gnome-authentication-agent-1", .authentication),
                            ("polkit-kde-authentication-agent-1", .authentication), ("lxpolkit", .authentication),
-                           ("ssh-askpass", .authentication), ("gnome-keyring-daemon", .keyring), ("kwalletd5", .keyring),
+                           ("ssh-askpass", .authentication), ("sshaskpass", .authentication), ("gnome-keyring-daemon", .keyring), ("kwalletd5", .keyring),
                            ("gnome-control-center", .settings), ("org.gnome.Settings", .settings),
                            ("systemsettings", .settings), ("xfce4-settings-manager", .settings),
                            ("xscreensaver", .screenLocker), ("i3lock", .screenLocker), ("gnome-shell", .shell),
