@@ -22,7 +22,9 @@ public final class AgentRunner {
     let zone = SystemTimeZone()
     let config: ConfigSource
     let store: UsageDatabase
-    let resolver: AppResolver
+    var resolver: AppResolver
+    /// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
+    let desktopEntryWatch = DirectoryWatch()
     var engine: Engine
     var desktop: X11Session?
     var bus: AgentBus?
@@ -81,6 +83,7 @@ public final class AgentRunner {
         bus = try AgentBus(runner: self)
         bus.map { watchSessionBus($0.connection) }
         watchLogind()
+        watchDesktopEntries()
         resolveMode(now: Date())
         connectDesktop(now: Date())
         Log.info("running; config \(config.path), data \(store.path)")
@@ -107,6 +110,7 @@ public final class AgentRunner {
             if let logind { descriptors.append((logind.connection.fileDescriptor, .systemBus)) }
             if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
+            descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
@@ -132,7 +136,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, x11, bus, systemBus, screen, calendars, calendarExpansion }
+    enum Source { case signal, config, x11, bus, systemBus, screen, calendars, calendarExpansion, desktopEntries }
 
     // MARK: - Sources
 
@@ -146,6 +150,8 @@ public final class AgentRunner {
         case .calendars:
             calendarWatch.drain()
             resolveMode(now: now)
+        case .desktopEntries:
+            desktopEntriesChanged(at: now)
         case .calendarExpansion:
             if calendars.childOutputArrived() { calendarsChanged(now: now) }
         case .x11:
@@ -217,7 +223,7 @@ public final class AgentRunner {
 
     func focusedApp(_ facts: WindowFacts?) -> FocusedApp? {
         guard let facts, facts.role == .normal else { return nil }
-        return FocusedApp(app: resolver.app(for: facts), window: facts.window, title: facts.title)
+        return FocusedApp(app: resolver.identify(facts), window: facts.window, title: facts.title)
     }
 
     // MARK: - Deadlines

@@ -24,6 +24,41 @@ public enum DesktopEntryIndex {
         return entries
     }
 
+    /// What to watch for new and changed entries: each entries folder and its subfolders (whose
+    /// entries have ids too); for a folder that does not exist yet, its nearest existing ancestor,
+    /// to see the way to it made (the watch then moves down).
+    public static func directoriesToWatch(environment: [String: String]) -> Set<String> {
+        var watched = Set<String>()
+        for directory in directories(environment: environment) {
+            if isDirectory(directory) {
+                watched.formUnion([directory] + subdirectories(of: directory))
+            } else if let ancestor = nearestExistingAncestor(of: directory) {
+                watched.insert(ancestor)
+            }
+        }
+        return watched
+    }
+
+    private static func nearestExistingAncestor(of path: String) -> String? {
+        var path = Substring(path)
+        while let slash = path.lastIndex(of: "/") {
+            path = path[..<slash]
+            let candidate = path.isEmpty ? "/" : String(path)
+            if isDirectory(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func subdirectories(of directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.map { directory + "/" + $0 }.filter(isDirectory).flatMap { [$0] + subdirectories(of: $0) }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
+    }
+
     /// `.desktop` files with their ids: `kde/konsole.desktop` is `kde-konsole`.
     private static func files(in directory: String, prefix: String) -> [(String, String)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }

@@ -1,17 +1,49 @@
 import Glibc
+import ScreenTimeCore
 
 /// What this machine can tell about a window's process, through /proc.
 enum LocalProcess {
-    /// Basename of `/proc/PID/exe`, nil when unreadable (another user's process, or gone).
-    static func executableName(pid: Int32) -> String? {
+    /// `/proc/PID/exe`'s target, nil when unreadable (another user's process, or gone); a replaced binary reads as "/usr/bin/app (deleted)", without the mark.
+    static func executablePath(pid: Int32) -> String? {
         guard pid > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // A replaced binary reads as "/usr/bin/app (deleted)".
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(" (deleted)") ? String(name.dropLast(" (deleted)".count)) : name
+        return path.hasSuffix(" (deleted)") ? String(path.dropLast(" (deleted)".count)) : path
+    }
+
+    /// How the process was started, as far as /proc tells (Flatpak, Snap, a launcher's unit).
+    static func identity(pid: Int32) -> ProcessAppIdentity {
+        guard pid > 0 else { return ProcessAppIdentity() }
+        return ProcessAppIdentity(flatpakInfo: contents("/proc/\(pid)/root/.flatpak-info"),
+                                  cgroup: contents("/proc/\(pid)/cgroup"),
+                                  parentCGroup: parentPID(of: pid).flatMap { contents("/proc/\($0)/cgroup") },
+                                  executablePath: executablePath(pid: pid))
+    }
+
+    /// The fourth field of `/proc/PID/stat`, after the command name in parentheses (which may
+    /// itself hold spaces and parentheses).
+    static func parentPID(of pid: Int32) -> Int32? {
+        guard let stat = contents("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? Int32(fields[1]) : nil
+    }
+
+    /// A small file's text, nil when it cannot be read (absent, another user's, the process gone).
+    static func contents(_ path: String, limit: Int = 65536) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < limit {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// This machine's host name, to tell whether a window's `_NET_WM_PID` is a local pid.

@@ -1,13 +1,16 @@
 import ScreenTimeCore
 
 /// What a client window says about itself that does not change while the window manager
-/// manages it: ICCCM lets WM_CLASS change only while the window is withdrawn, and the pid, the
+/// manages it: ICCCM lets WM_CLASS change only while the window is withdrawn, and the pid,
+/// `_GTK_APPLICATION_ID`, WM_TRANSIENT_FOR (toolkits set a dialog's owner before mapping it), the
 /// window type and override-redirect are set before mapping.
 struct StableWindowFacts: Equatable {
     var wmClass: String?
     var wmInstance: String?
     var pid: Int32?
     var executable: String?
+    var declaredIDs: [String]
+    var transientFor: Window?
     var role: WindowRole
 }
 

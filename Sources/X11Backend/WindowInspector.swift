@@ -16,20 +16,34 @@ struct WindowInspector {
                 try stableFacts(of: window)
             }
             return WindowFacts(window: window.id, wmClass: stable.wmClass, wmInstance: stable.wmInstance, title: title,
-                               pid: stable.pid, executable: stable.executable, role: stable.role)
+                               pid: stable.pid, executable: stable.executable, declaredIDs: stable.declaredIDs,
+                               transientFor: stable.transientFor?.id, role: stable.role)
         } catch let error as X11Error where error.isWindowGone {
             connection.windowFacts.forget(window)
             throw error
         }
     }
 
-    /// Reads what `StableWindowFacts` holds (five or six round trips).
+    /// Reads what `StableWindowFacts` holds (seven or eight round trips).
     func stableFacts(of window: Window) throws -> StableWindowFacts {
         let (instance, wmClass) = try classHint(of: window)
         let pid = try cardinals(window, atoms.netWMPID).first.map { Int32(truncatingIfNeeded: $0) }
-        let executable = try pid.flatMap { try isLocal(window) ? LocalProcess.executableName(pid: $0) : nil }
-        return StableWindowFacts(wmClass: wmClass, wmInstance: instance, pid: pid, executable: executable,
+        let localPID = try pid.flatMap { try isLocal(window) ? $0 : nil }
+        let declared = try gtkApplicationID(of: window).map { [$0] } ?? []
+        let transientFor = try cardinals(window, atoms.wmTransientFor).first.flatMap { $0 == 0 ? nil : Window(rawValue: $0) }
+        let process = localPID.map(LocalProcess.identity(pid:))
+        return StableWindowFacts(wmClass: wmClass, wmInstance: instance, pid: pid,
+                                 executable: process?.executablePath.flatMap { $0.split(separator: "/").last.map(String.init) },
+                                 declaredIDs: declared + (process?.declaredIDs ?? []),
+                                 transientFor: transientFor == connection.root ? nil : transientFor,
                                  role: try role(of: window, wmClass: wmClass, instance: instance))
+    }
+
+    /// `_GTK_APPLICATION_ID` (UTF-8): the application id a GTK application's windows carry.
+    func gtkApplicationID(of window: Window) throws -> String? {
+        guard let value = try display.property(window, atoms.gtkApplicationID), !value.bytes.isEmpty else { return nil }
+        let id = String(decoding: trimmed(value.bytes), as: UTF8.self)
+        return id.isEmpty ? nil : id
     }
 
     /// `_NET_CLIENT_LIST` on the root; nil when the window manager does not set it.

@@ -21,8 +21,7 @@ final class AgentModeDesktopTests: XCTestCase {
             breaks = off
             productivity-bypass = 3s
             """)
-        let applications = URL(fileURLWithPath: environment["XDG_DATA_DIRS"]!).appendingPathComponent("applications")
-        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let applications = try AgentProcess.applicationsFolder(environment)
         try "[Desktop Entry]\nType=Application\nName=Code Editor\nExec=editor\nStartupWMClass=Editor\nCategories=Development;\n"
             .write(to: applications.appendingPathComponent("editor.desktop"), atomically: true, encoding: .utf8)
         try "[Desktop Entry]\nType=Application\nName=Video Player\nExec=video\nStartupWMClass=Video\nCategories=AudioVideo;Video;\n"

@@ -25,13 +25,23 @@ public final class AgentProcess {
         environment["HOME"] = home.path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
-        environment["XDG_DATA_DIRS"] = home.appendingPathComponent("share").path
+        // The machine's real desktop entries, as a user's session has them, after the test's own.
+        environment["XDG_DATA_DIRS"] = [home.appendingPathComponent("share").path, "/usr/local/share", "/usr/share"]
+            .joined(separator: ":")
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/screentime"), withIntermediateDirectories: true)
         if var config {
             if !config.contains("[modes]") { config += "\n[modes]\nautomatic = off\n" }
             try config.write(to: home.appendingPathComponent(".config/screentime/config"), atomically: true, encoding: .utf8)
         }
         return environment
+    }
+
+    /// The test's own desktop-entry folder in `environment` (first in its `XDG_DATA_DIRS`), made.
+    public static func applicationsFolder(_ environment: [String: String]) throws -> URL {
+        let share = environment["XDG_DATA_DIRS"]?.split(separator: ":").first.map(String.init) ?? ""
+        let folder = URL(fileURLWithPath: share).appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     /// Starts the agent and waits until it owns its bus name (on the desk's bus, or as `isReady`

@@ -5,6 +5,7 @@ import ScreenTimeCore
 /// A top-level window made by `TestWindowClient`.
 public struct TestWindow: Hashable, CustomStringConvertible {
     public let xid: UInt
+    public init(xid: UInt) { self.xid = xid }
     public var id: WindowID { WindowID(UInt64(xid)) }
     public var description: String { id.description }
 }
@@ -46,9 +47,11 @@ public final class TestWindowClient {
     /// Creates and maps a top-level window with WM_CLASS, WM_NAME, `_NET_WM_NAME` (unless
     /// `netWMName` is false) and `_NET_WM_PID`, then waits until the window manager manages it
     /// (it is in `_NET_CLIENT_LIST`; an override-redirect window only needs to be viewable).
+    /// `applicationID` is set as `_GTK_APPLICATION_ID`, `transientFor` as WM_TRANSIENT_FOR.
     public func openWindow(class wmClass: String, instance: String? = nil, title: String, pid: Int32? = nil,
                            windowType: String? = nil, overrideRedirect: Bool = false,
-                           netWMName: Bool = true) throws -> TestWindow {
+                           netWMName: Bool = true, applicationID: String? = nil,
+                           transientFor: TestWindow? = nil) throws -> TestWindow {
         let xid = XCreateSimpleWindow(display, root, 10, 10, 240, 160, 0, 0, 0xffffff)
         let window = TestWindow(xid: xid)
         if overrideRedirect {
@@ -59,6 +62,8 @@ public final class TestWindowClient {
         setClass(window, class: wmClass, instance: instance ?? wmClass.lowercased())
         setTitle(window, title, netWMName: netWMName)
         if let pid { setCardinals(window, "_NET_WM_PID", type: Atom(XA_CARDINAL), [UInt(pid)]) }
+        if let applicationID { setBytes(window, "_GTK_APPLICATION_ID", type: atom("UTF8_STRING"), Array(applicationID.utf8)) }
+        if let transientFor { setCardinals(window, "WM_TRANSIENT_FOR", type: Atom(XA_WINDOW), [transientFor.xid]) }
         if let windowType {
             setCardinals(window, "_NET_WM_WINDOW_TYPE", type: Atom(XA_ATOM), [atom("_NET_WM_WINDOW_TYPE_" + windowType)])
         }
@@ -117,6 +122,30 @@ public final class TestWindowClient {
     /// ICCCM WM_STATE as the window manager set it: 1 normal, 3 iconic; nil when unset.
     public func wmState(_ window: TestWindow) -> Int? {
         cardinals(window.xid, "WM_STATE").first.map { Int($0) }
+    }
+
+    /// `_NET_WM_PID`, when set.
+    public func pid(of window: TestWindow) -> Int32? {
+        cardinals(window.xid, "_NET_WM_PID").first.map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// WM_TRANSIENT_FOR: the window `window` is a dialog of.
+    public func transientFor(_ window: TestWindow) -> TestWindow? {
+        cardinals(window.xid, "WM_TRANSIENT_FOR").first.map { TestWindow(xid: $0) }
+    }
+
+    /// A text property (UTF8_STRING or STRING) such as `_GTK_UNIQUE_BUS_NAME`; nil when unset.
+    public func text(_ window: TestWindow, _ name: String) -> String? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window.xid, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type, &format,
+                                 &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard format == 8 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 
     /// `_NET_CLIENT_LIST` on the root.

@@ -1,31 +1,77 @@
-/// Names the app a window belongs to: the desktop entry that matches it (StartupWMClass, then
-/// the entry id against WM_CLASS, then the executable), else the lower-cased WM_CLASS class.
+/// Names the app a window belongs to, strongest evidence first:
+/// 1. an id the window or its process declares (`WindowFacts.declaredIDs`): the first one with a
+///    desktop entry, else the first one;
+/// 2. the desktop entry whose `StartupWMClass` is exactly the WM_CLASS instance, then the class;
+/// 3. the desktop entry whose id is exactly the class or the instance; or the one entry whose id is
+///    the class up to case (toolkits capitalise the class from the program's name: `Mpv`, `Vlc`),
+///    never the instance up to case, which `-name` and argv[0] set freely;
+/// 4. what the window a dialog is transient for, or another window of the same process, was
+///    identified as;
+/// 5. else the lower-cased class.
+/// Never by executable name or the tail of a dotted id: they guess (`xterm -class Notes` is
+/// `notes`, not `debian-xterm`).
 public struct AppResolver: Sendable {
-    private var byWMClass: [String: DesktopEntry] = [:]
     private var byID: [String: DesktopEntry] = [:]
-    private var byExecutable: [String: DesktopEntry] = [:]
+    private var byWMClass: [String: DesktopEntry] = [:]
+    private var byLowercasedID: [String: [DesktopEntry]] = [:]
+    /// Windows and processes identified by evidence (1–4), for their dialogs and other windows.
+    private var windowApps: [WindowID: AppInfo] = [:]
+    private var processApps: [Int32: AppInfo] = [:]
+    /// Beyond this many remembered windows the memory starts again: ids of closed windows and
+    /// ended processes are never told, and a window seen again is identified again.
+    static let memoryLimit = 4096
 
     public init(entries: [DesktopEntry]) {
         // Earlier entries win, as earlier XDG data directories do.
         for entry in entries.reversed() {
-            if let wmClass = entry.startupWMClass { byWMClass[wmClass.lowercased()] = entry }
-            byID[entry.id.lowercased()] = entry
-            if let last = entry.id.split(separator: ".").last, last.count < entry.id.count {
-                byID[last.lowercased()] = byID[last.lowercased()] ?? entry // org.gnome.Calculator ~ calculator
-            }
-            if let executable = entry.executable { byExecutable[executable.lowercased()] = entry }
+            if let wmClass = entry.startupWMClass { byWMClass[wmClass] = entry }
+            byID[entry.id] = entry
+            byLowercasedID[entry.id.lowercased(), default: []].append(entry)
         }
     }
 
-    public func app(for window: WindowFacts) -> AppInfo {
-        let classes = [window.wmClass, window.wmInstance].compactMap { $0?.lowercased() }.filter { !$0.isEmpty }
-        let entry = classes.lazy.compactMap { byWMClass[$0] }.first
-            ?? classes.lazy.compactMap { byID[$0] }.first
-            ?? window.executable.flatMap { byExecutable[$0.lowercased()] }
-        if let entry {
-            return AppInfo(id: AppID(entry.id), name: entry.name, icon: entry.icon, categories: entry.categories)
+    /// The app of `window`, remembering it for the window's dialogs and its process's other windows.
+    public mutating func identify(_ window: WindowFacts) -> AppInfo {
+        if let app = evidence(for: window) ?? inherited(by: window) {
+            if windowApps.count >= Self.memoryLimit {
+                windowApps.removeAll()
+                processApps.removeAll()
+            }
+            windowApps[window.window] = app
+            if let pid = window.pid, processApps[pid] == nil { processApps[pid] = app }
+            return app
         }
-        let id = classes.first ?? window.executable?.lowercased() ?? "unknown"
-        return AppInfo(id: AppID(id), name: window.wmClass ?? window.executable ?? id, icon: id)
+        return fallback(for: window)
+    }
+
+    /// The app of `window` from what is known now, remembering nothing.
+    public func app(for window: WindowFacts) -> AppInfo {
+        evidence(for: window) ?? inherited(by: window) ?? fallback(for: window)
+    }
+
+    private func evidence(for window: WindowFacts) -> AppInfo? {
+        if let declared = window.declaredIDs.first {
+            return info(window.declaredIDs.lazy.compactMap { byID[$0] }.first)
+                ?? AppInfo(id: AppID(declared), name: declared, icon: declared)
+        }
+        let names = [window.wmInstance, window.wmClass].compactMap { $0 }.filter { !$0.isEmpty }
+        let caseless = window.wmClass.flatMap { byLowercasedID[$0.lowercased()] }.flatMap { $0.count == 1 ? $0.first : nil }
+        return info(names.lazy.compactMap { byWMClass[$0] }.first
+            ?? [window.wmClass, window.wmInstance].lazy.compactMap { $0.flatMap { byID[$0] } }.first
+            ?? caseless)
+    }
+
+    private func inherited(by window: WindowFacts) -> AppInfo? {
+        window.transientFor.flatMap { windowApps[$0] } ?? window.pid.flatMap { processApps[$0] }
+    }
+
+    private func fallback(for window: WindowFacts) -> AppInfo {
+        let name = [window.wmClass, window.wmInstance, window.executable].lazy.compactMap { $0 }.first { !$0.isEmpty }
+        let id = name?.lowercased() ?? "unknown"
+        return AppInfo(id: AppID(id), name: name ?? id, icon: id)
+    }
+
+    private func info(_ entry: DesktopEntry?) -> AppInfo? {
+        entry.map { AppInfo(id: AppID($0.id), name: $0.name, icon: $0.icon, categories: $0.categories) }
     }
 }

@@ -6,17 +6,13 @@ public struct DesktopEntry: Equatable, Sendable {
     public var icon: String?
     public var categories: [String]
     public var startupWMClass: String?
-    /// Basename of the first word of `Exec=` (`firefox` for `Exec=/usr/lib/firefox/firefox %u`).
-    public var executable: String?
-
     public init(id: String, name: String, icon: String? = nil, categories: [String] = [],
-                startupWMClass: String? = nil, executable: String? = nil) {
+                startupWMClass: String? = nil) {
         self.id = id
         self.name = name
         self.icon = icon
         self.categories = categories
         self.startupWMClass = startupWMClass
-        self.executable = executable
     }
 
     /// Reads an application entry; nil for anything that is not a visible application
@@ -28,27 +24,7 @@ public struct DesktopEntry: Equatable, Sendable {
               let name = file.value("Name", in: section) else { return nil }
         self.init(id: id, name: name, icon: file.value("Icon", in: section).flatMap { $0.isEmpty ? nil : $0 },
                   categories: KeyFileList.split(file.value("Categories", in: section) ?? ""),
-                  startupWMClass: file.value("StartupWMClass", in: section),
-                  executable: file.value("Exec", in: section).flatMap(Self.executable(fromExec:)))
-    }
-
-    static func executable(fromExec exec: String) -> String? {
-        var words = exec.split(separator: " ").map(String.init)
-        // `env VAR=x prog` and `flatpak run` style launchers name the program later.
-        if words.first.map({ $0 == "env" || $0.hasSuffix("/env") }) == true {
-            words.removeFirst()
-            while let word = words.first, word.contains("=") { words.removeFirst() }
-        }
-        guard let first = words.first?.trimmingCharacters(in: "\"") else { return nil }
-        return first.split(separator: "/").last.map(String.init)
+                  startupWMClass: file.value("StartupWMClass", in: section))
     }
 }
 
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.first == set { s.removeFirst() }
-        while s.last == set { s.removeLast() }
-        return String(s)
-    }
-}

@@ -38,16 +38,16 @@ public struct Settings: Equatable, Sendable {
     }
 
     /// Apps that are never restricted whatever the file says: the agent itself and the
-    /// desktop's safety-critical tools.
-    public static let builtInEssential: Set<AppID> = ["screentime"]
+    /// desktop's safety-critical tools (`SafetyApps`).
+    public static func isBuiltInEssential(_ app: AppID) -> Bool { SafetyApps.kind(of: app) != nil }
 
     public func limit(for app: AppID) -> TimeInterval? {
-        if essential.contains(app) || important.contains(app) || Self.builtInEssential.contains(app) { return nil }
+        if isEssential(app) || important.contains(app) { return nil }
         return limits[app] ?? defaultLimit
     }
 
     public func isEssential(_ app: AppID) -> Bool {
-        essential.contains(app) || Self.builtInEssential.contains(app)
+        essential.contains(app) || Self.isBuiltInEssential(app)
     }
 }
 

@@ -24,18 +24,28 @@ public struct WindowFacts: Equatable, Sendable {
     public var title: String
     /// `_NET_WM_PID`, when set.
     public var pid: Int32?
-    /// Basename of the process's executable (`/proc/PID/exe`), when readable.
+    /// Basename of the process's executable (`/proc/PID/exe`), when readable: only a name for a
+    /// window without WM_CLASS, never matched against desktop entries.
     public var executable: String?
+    /// The app ids the window or its process declare, strongest first: `_GTK_APPLICATION_ID` (or
+    /// the Wayland app_id), the Flatpak id, the Snap's desktop id, the desktop id of the systemd
+    /// scope a launcher made for the process (`ProcessAppIdentity`).
+    public var declaredIDs: [String]
+    /// `WM_TRANSIENT_FOR`: the window this dialog belongs to.
+    public var transientFor: WindowID?
     public var role: WindowRole
 
     public init(window: WindowID, wmClass: String?, wmInstance: String? = nil, title: String = "",
-                pid: Int32? = nil, executable: String? = nil, role: WindowRole = .normal) {
+                pid: Int32? = nil, executable: String? = nil, declaredIDs: [String] = [],
+                transientFor: WindowID? = nil, role: WindowRole = .normal) {
         self.window = window
         self.wmClass = wmClass
         self.wmInstance = wmInstance
         self.title = title
         self.pid = pid
         self.executable = executable
+        self.declaredIDs = declaredIDs
+        self.transientFor = transientFor
         self.role = role
     }
 }

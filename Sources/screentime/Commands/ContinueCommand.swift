@@ -13,6 +13,7 @@ struct ContinueCommand: Subcommand {
     }
 
     func run(_ context: Context) throws {
+        let app = try context.app(app)
         try context.agent { try $0.continueUsing(app) }
         let grant = try context.settings().continueGrant
         context.print("\(app): \(DurationText.spoken(grant)) more today. Enjoy, and take care.")

@@ -25,17 +25,22 @@ struct ExemptionEdit {
 
     func run(_ context: Context) throws {
         switch action {
-        case .add(let app):
+        case .add(let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setExemption(kind, app, true) }
             context.print(kind == .important ? "\(app) is important: no limit applies to it"
                                              : "\(app) is essential: it is never restricted")
-        case .remove(let app):
+        case .remove(let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setExemption(kind, app, false) }
             context.print("\(app) is no longer \(kind.rawValue)")
         case .list:
             let settings = try context.settings()
-            let apps = kind == .important ? settings.important : settings.essential
-            context.print(apps.isEmpty ? "(none)" : apps.sorted().map(\.rawValue).joined(separator: "\n"))
+            let apps = (kind == .important ? settings.important : settings.essential).sorted().map(\.rawValue)
+            let builtIn = kind == .important ? [] : SafetyApps.Kind.allCases.flatMap { kind in
+                SafetyApps.patterns(kind).map { "\($0)  (built in: \(kind.rawValue))" }
+            }
+            context.print(apps.isEmpty && builtIn.isEmpty ? "(none)" : (apps + builtIn).joined(separator: "\n"))
         }
     }
 }

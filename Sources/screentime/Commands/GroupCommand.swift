@@ -31,10 +31,12 @@ struct GroupCommand: Subcommand {
 
     func run(_ context: Context) throws {
         switch action {
-        case .add(let group, let app):
+        case .add(let group, let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setGroupMember(group, app, true) }
             context.print("\(app) is in \(group.rawValue)")
-        case .remove(let group, let app):
+        case .remove(let group, let typed):
+            let app = try context.app(typed)
             try context.editConfig { $0.setGroupMember(group, app, false) }
             context.print("\(app) is out of \(group.rawValue), whatever its categories say")
         case .list:
@@ -55,7 +57,7 @@ struct GroupCommand: Subcommand {
             if !edit.removed.isEmpty { parts.append("removed " + edit.removed.sorted().map(\.rawValue).joined(separator: ", ")) }
             lines.append("\(group.rawValue.padded(to: width))  \(parts.joined(separator: "; "))")
         }
-        let essential = (Settings.builtInEssential.map { "\($0.rawValue) (built in)" } + settings.essential.sorted().map(\.rawValue))
+        let essential = settings.essential.sorted().map(\.rawValue) + ["screentime and the desktop's safety apps (built in: essential list)"]
         lines.append("\("important".padded(to: width))  \(settings.important.isEmpty ? "(none)" : settings.important.sorted().map(\.rawValue).joined(separator: ", "))")
         lines.append("\("essential".padded(to: width))  \(essential.joined(separator: ", ")); categories \(AppGroup.essentialCategories.sorted().joined(separator: ", "))")
         lines.append("An app also belongs to every group whose categories its desktop entry lists, app by app; \"removed\" overrides that.")

@@ -41,10 +41,12 @@ struct LimitCommand: Subcommand {
 
     func run(_ context: Context) throws {
         switch action {
-        case .set(let app, let seconds):
+        case .set(let typed, let seconds):
+            let app = try context.app(typed)
             try context.editConfig { $0.setLimit(app, seconds) }
             context.print("\(app): \(DurationText.format(seconds)) a day")
-        case .remove(let app):
+        case .remove(let typed):
+            let app = try context.app(typed)
             var removed = false
             try context.editConfig { removed = $0.removeLimit(app) }
             let fallback = try context.settings().defaultLimit

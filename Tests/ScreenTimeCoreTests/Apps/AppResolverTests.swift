@@ -18,29 +18,89 @@ final class AppResolverTests: XCTestCase {
         Exec=gnome-calculator
         Categories=GNOME;GTK;Utility;Calculator;
         """)!
+    /// Debian's own entry for xterm.
+    let xterm = DesktopEntry(id: "debian-xterm", name: "XTerm", categories: ["System", "TerminalEmulator"],
+                             startupWMClass: "XTerm")
+    let vlc = DesktopEntry(id: "vlc", name: "VLC media player", categories: ["AudioVideo"])
 
     func testParsesEntry() {
-        XCTAssertEqual(firefox.executable, "firefox-esr")
         XCTAssertEqual(firefox.categories, ["Network", "WebBrowser"])
+        XCTAssertEqual(firefox.startupWMClass, "Firefox-esr")
         XCTAssertNil(DesktopEntry(id: "x", text: "[Desktop Entry]\nType=Link\nName=X\n"))
     }
 
-    func testMatchesByWMClassIDAndExecutable() {
-        let resolver = AppResolver(entries: [firefox, calculator])
+    func testStartupWMClassMatchesExactlyAndCaseSensitively() {
+        let resolver = AppResolver(entries: [firefox, xterm])
         let byClass = resolver.app(for: WindowFacts(window: WindowID(1), wmClass: "Firefox-esr", wmInstance: "Navigator"))
         XCTAssertEqual(byClass, AppInfo(id: "firefox-esr", name: "Firefox ESR", icon: "firefox-esr",
                                         categories: ["Network", "WebBrowser"]))
-        let byExecutable = resolver.app(for: WindowFacts(window: WindowID(2), wmClass: "Gnome-calculator", executable: "gnome-calculator"))
-        XCTAssertEqual(byExecutable.id, "org.gnome.Calculator")
-        let byIDSuffix = resolver.app(for: WindowFacts(window: WindowID(3), wmClass: "calculator"))
-        XCTAssertEqual(byIDSuffix.id, "org.gnome.Calculator")
-    }
-
-    func testFallsBackToLowerCasedClass() {
-        let resolver = AppResolver(entries: [firefox])
-        let notes = resolver.app(for: WindowFacts(window: WindowID(4), wmClass: "Notes", wmInstance: "xterm", executable: "xterm"))
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(2), wmClass: "XTerm", wmInstance: "xterm")).id, "debian-xterm")
+        // `xterm -class Notes`: the instance `xterm` is not `XTerm`.
+        let notes = resolver.app(for: WindowFacts(window: WindowID(3), wmClass: "Notes", wmInstance: "xterm", executable: "xterm"))
         XCTAssertEqual(notes.id, "notes")
         XCTAssertEqual(notes.name, "Notes")
-        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(5), wmClass: nil, executable: "Foo")).id, "foo")
+    }
+
+    func testNoGuessingByExecutableOrTheTailOfADottedID() {
+        let resolver = AppResolver(entries: [calculator, xterm])
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(1), wmClass: "Gnome-calculator",
+                                                     wmInstance: "gnome-calculator", executable: "gnome-calculator")).id,
+                       "gnome-calculator")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(2), wmClass: "calculator")).id, "calculator")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(3), wmClass: "Other", executable: "xterm")).id, "other")
+    }
+
+    func testDesktopIDMatchesClassOrInstanceExactlyAndTheClassUpToCaseWhenUnambiguous() {
+        let resolver = AppResolver(entries: [vlc, calculator])
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(1), wmClass: "Vlc", wmInstance: "vlc")).id, "vlc")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(2), wmClass: "VLC", wmInstance: "x")).id, "vlc")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(3), wmClass: "org.gnome.Calculator")).id, "org.gnome.Calculator")
+        // The instance is set freely (`-name`, argv[0]): only an exact id counts.
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(4), wmClass: "Player", wmInstance: "VLC")).id, "player")
+        let twoCases = AppResolver(entries: [vlc, DesktopEntry(id: "VLC", name: "Another VLC")])
+        XCTAssertEqual(twoCases.app(for: WindowFacts(window: WindowID(5), wmClass: "Vlc", wmInstance: "player")).id, "vlc",
+                       "two ids up to case: none is chosen, the lower-cased class stays")
+        XCTAssertEqual(twoCases.app(for: WindowFacts(window: WindowID(6), wmClass: "VLC")).name, "Another VLC")
+    }
+
+    func testDeclaredIDComesFirst() {
+        let resolver = AppResolver(entries: [calculator, xterm])
+        let gtk = resolver.app(for: WindowFacts(window: WindowID(1), wmClass: "XTerm", wmInstance: "xterm",
+                                                declaredIDs: ["org.gnome.Calculator"]))
+        XCTAssertEqual(gtk.id, "org.gnome.Calculator")
+        XCTAssertEqual(gtk.name, "Calculator")
+        // The first declared id with an entry, else the first declared id.
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(2), wmClass: "X", declaredIDs: ["com.example.None", "debian-xterm"])).id,
+                       "debian-xterm")
+        let unknown = resolver.app(for: WindowFacts(window: WindowID(3), wmClass: "XTerm", declaredIDs: ["org.example.Notes", "notes"]))
+        XCTAssertEqual(unknown.id, "org.example.Notes")
+    }
+
+    func testDialogsAndOtherWindowsOfAnIdentifiedProcessInherit() {
+        var resolver = AppResolver(entries: [calculator])
+        let main = WindowFacts(window: WindowID(1), wmClass: "Gnome-calculator", pid: 40, declaredIDs: ["org.gnome.Calculator"])
+        let dialog = WindowFacts(window: WindowID(2), wmClass: "Dialog", transientFor: WindowID(1))
+        let other = WindowFacts(window: WindowID(3), wmClass: "Gnome-calculator", pid: 40)
+        let dialogOfDialog = WindowFacts(window: WindowID(4), wmClass: "Dialog", transientFor: WindowID(2))
+        XCTAssertEqual(resolver.app(for: dialog).id, "dialog", "nothing known of its owner yet")
+        XCTAssertEqual(resolver.identify(main).id, "org.gnome.Calculator")
+        XCTAssertEqual(resolver.app(for: dialog).id, "org.gnome.Calculator")
+        XCTAssertEqual(resolver.app(for: other).id, "org.gnome.Calculator")
+        XCTAssertEqual(resolver.identify(dialog).id, "org.gnome.Calculator")
+        XCTAssertEqual(resolver.identify(dialogOfDialog).id, "org.gnome.Calculator")
+        // Evidence of its own beats inheritance.
+        let own = WindowFacts(window: WindowID(5), wmClass: "Other", pid: 40, declaredIDs: ["org.example.Other"],
+                              transientFor: WindowID(1))
+        XCTAssertEqual(resolver.identify(own).id, "org.example.Other")
+        // A window named only by its lower-cased class is not remembered for others.
+        XCTAssertEqual(resolver.identify(WindowFacts(window: WindowID(6), wmClass: "Plain", pid: 41)).id, "plain")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(7), wmClass: "Second", pid: 41)).id, "second")
+    }
+
+    func testFallsBackToLowerCasedClassThenInstanceThenExecutable() {
+        let resolver = AppResolver(entries: [firefox])
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(1), wmClass: nil, wmInstance: "Inst")).id, "inst")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(2), wmClass: nil, executable: "Foo")).id, "foo")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(3), wmClass: nil)).id, "unknown")
     }
 }

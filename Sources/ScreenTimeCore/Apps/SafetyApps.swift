@@ -1,0 +1,62 @@
+/// An app id, or every id that starts with a prefix (`pinentry*`).
+public struct AppIDPattern: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let text: String
+
+    public init(stringLiteral value: String) { text = value }
+
+    public var description: String { text }
+
+    public func matches(_ id: String) -> Bool {
+        text.hasSuffix("*") ? id.hasPrefix(text.dropLast()) : id == text
+    }
+}
+
+/// The apps that keep the user safe and the desktop usable: never minimized, never limited, in any
+/// mode, whatever the config says. Ids as the resolver names them: the desktop id where the app
+/// has an entry or declares one, else the lower-cased WM_CLASS (pinentry-gtk2's windows are
+/// `Pinentry-gtk-2`, so `pinentry-gtk-2`; x11-ssh-askpass's are `SshAskpass`). Calls are essential by
+/// their category (`Telephony`).
+public enum SafetyApps {
+    public enum Kind: String, CaseIterable, Sendable {
+        case agent = "this agent"
+        case authentication = "password prompt"
+        case keyring
+        case settings = "desktop settings"
+        case screenLocker = "screen locker"
+        case shell = "desktop shell"
+    }
+
+    public static func patterns(_ kind: Kind) -> [AppIDPattern] {
+        switch kind {
+        case .agent: ["screentime"]
+        case .authentication:
+            ["pinentry*", "gcr-prompter", "org.gnome.keyring.SystemPrompter", "org.gnome.keyring.PrivatePrompter",
+             "polkit-*", "org.kde.polkit-kde-authentication-agent-1", "lxpolkit", "lxqt-policykit-agent",
+             "mate-polkit", "xfce-polkit", "ssh-askpass*", "x11-ssh-askpass", "sshaskpass", "ksshaskpass", "org.kde.ksshaskpass",
+             "lxqt-openssh-askpass"]
+        case .keyring: ["gnome-keyring*", "kwalletd*", "org.kde.kwalletd*"]
+        case .settings:
+            ["gnome-control-center", "org.gnome.Settings", "systemsettings*", "org.kde.systemsettings",
+             "kdesystemsettings", "xfce4-settings-manager", "xfce-settings-manager", "mate-control-center",
+             "cinnamon-settings", "lxqt-config", "budgie-control-center"]
+        case .screenLocker:
+            ["xscreensaver*", "light-locker", "i3lock", "swaylock", "kscreenlocker*", "slock", "xsecurelock",
+             "xlock", "gnome-screensaver", "mate-screensaver", "cinnamon-screensaver", "xfce4-screensaver"]
+        case .shell:
+            ["gnome-shell", "plasmashell", "org.kde.plasmashell", "xfce4-panel", "xfdesktop", "xfce4-notifyd",
+             "lxpanel", "mate-panel", "budgie-panel", "tint2", "polybar", "dunst"]
+        }
+    }
+
+    /// What `app` is kept safe as, nil when it is not built in.
+    public static func kind(of app: AppID) -> Kind? {
+        Kind.allCases.first { kind in patterns(kind).contains { $0.matches(app.rawValue) } }
+    }
+
+    /// Whether a WM_CLASS class or instance names a screen locker or a shell part, which some
+    /// sessions map as plain windows: never counted as an app at all.
+    public static func isLockerOrShell(wmClassName name: String) -> Bool {
+        let lowered = name.lowercased()
+        return (patterns(.screenLocker) + patterns(.shell)).contains { $0.matches(lowered) }
+    }
+}

@@ -1,0 +1,20 @@
+import Agent
+import ScreenTimeCore
+
+extension Context {
+    /// The app an APP argument names: as typed, or the one installed or configured app it
+    /// abbreviates (`AppAbbreviation`); a usage error listing the candidates when several fit.
+    func app(_ typed: AppID) throws -> AppID {
+        var known = Set(DesktopEntryIndex.load(environment: environment).map { AppID($0.id) })
+        if let settings = try? settings() {
+            known.formUnion(settings.limits.keys)
+            known.formUnion(settings.important.union(settings.essential))
+            for edit in settings.groupEdits.values { known.formUnion(edit.added.union(edit.removed)) }
+        }
+        switch AppAbbreviation.expand(typed.rawValue, known: known) {
+        case .id(let app): return app
+        case .ambiguous(let candidates):
+            throw UsageError(message: "`\(typed)` could be any of \(candidates.map(\.rawValue).joined(separator: ", ")): say which")
+        }
+    }
+}

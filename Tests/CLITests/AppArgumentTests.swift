@@ -1,0 +1,55 @@
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+/// APP arguments: an abbreviation of an installed app's id, when it fits one app only; the
+/// built-in essential apps in `essential list`.
+final class AppArgumentTests: XCTestCase {
+    var environment: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-app-\(UUID().uuidString)")
+        let applications = home.appendingPathComponent("share/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        for id in ["org.gnome.Calculator", "org.example.Notes", "org.other.Notes"] {
+            try "[Desktop Entry]\nType=Application\nName=\(id)\nExec=x\n"
+                .write(to: applications.appendingPathComponent(id + ".desktop"), atomically: true, encoding: .utf8)
+        }
+        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
+                       "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]
+        addTeardownBlock { try? FileManager.default.removeItem(at: home) }
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try AgentProcess.run(arguments, environment: environment)
+    }
+
+    func testAnUnambiguousAbbreviationNamesTheInstalledApp() throws {
+        let added = try run(["essential", "add", "calculator"])
+        XCTAssertEqual(added.status, 0, added.err)
+        XCTAssertEqual(added.out, "org.gnome.Calculator is essential: it is never restricted\n")
+        let limited = try run(["limit", "set", "calculator", "2h"])
+        XCTAssertEqual(limited.out, "org.gnome.Calculator: 2h a day\n")
+        XCTAssertEqual(try run(["limit", "set", "something-else", "1h"]).out, "something-else: 1h a day\n")
+    }
+
+    func testAnAmbiguousAbbreviationIsAUsageErrorListingTheCandidates() throws {
+        let result = try run(["group", "add", "productivity", "notes"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.err.contains("`notes` could be any of org.example.Notes, org.other.Notes"), result.err)
+        XCTAssertFalse(try run(["group", "list"]).out.contains("Notes"), "nothing written")
+    }
+
+    func testEssentialListMarksTheBuiltInApps() throws {
+        XCTAssertEqual(try run(["essential", "add", "calculator"]).status, 0)
+        let list = try run(["essential", "list"]).out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(list.first, "org.gnome.Calculator")
+        for line in ["screentime  (built in: this agent)", "pinentry*  (built in: password prompt)",
+                     "gcr-prompter  (built in: password prompt)", "polkit-*  (built in: password prompt)",
+                     "gnome-keyring*  (built in: keyring)", "gnome-control-center  (built in: desktop settings)",
+                     "xscreensaver*  (built in: screen locker)", "gnome-shell  (built in: desktop shell)"] {
+            XCTAssertTrue(list.contains(line), line)
+        }
+    }
+}

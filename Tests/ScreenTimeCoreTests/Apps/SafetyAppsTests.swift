@@ -1,0 +1,31 @@
+import ScreenTimeCore
+import XCTest
+
+final class SafetyAppsTests: XCTestCase {
+    func testPromptsKeyringsSettingsLockersAndShellsAreBuiltInEssential() {
+        let settings = Settings()
+        // Ids as the resolver names these windows (pinentry-gtk2's class is `Pinentry-gtk-2`).
+        for (id, kind) in [("pinentry-gtk-2", SafetyApps.Kind.authentication), ("pinentry-qt", .authentication),
+                           ("gcr-prompter", .authentication), ("polkit-gnome-authentication-agent-1", .authentication),
+                           ("polkit-kde-authentication-agent-1", .authentication), ("lxpolkit", .authentication),
+                           ("ssh-askpass", .authentication), ("sshaskpass", .authentication), ("gnome-keyring-daemon", .keyring), ("kwalletd5", .keyring),
+                           ("gnome-control-center", .settings), ("org.gnome.Settings", .settings),
+                           ("systemsettings", .settings), ("xfce4-settings-manager", .settings),
+                           ("xscreensaver", .screenLocker), ("i3lock", .screenLocker), ("gnome-shell", .shell),
+                           ("plasmashell", .shell), ("screentime", .agent)] {
+            XCTAssertEqual(SafetyApps.kind(of: AppID(id)), kind, id)
+            XCTAssertTrue(settings.isEssential(AppID(id)), id)
+            XCTAssertNil(settings.limit(for: AppID(id)), id)
+        }
+        for id in ["firefox-esr", "debian-xterm", "pinentr", "polkit", "org.gnome.Calculator"] {
+            XCTAssertNil(SafetyApps.kind(of: AppID(id)), id)
+            XCTAssertFalse(settings.isEssential(AppID(id)), id)
+        }
+    }
+
+    func testLockersAndShellsByWMClassAnyCase() {
+        XCTAssertTrue(SafetyApps.isLockerOrShell(wmClassName: "XScreenSaver"))
+        XCTAssertTrue(SafetyApps.isLockerOrShell(wmClassName: "Xfce4-panel"))
+        XCTAssertFalse(SafetyApps.isLockerOrShell(wmClassName: "Pinentry-gtk-2"), "a prompt is an app window, only never limited")
+    }
+}
