@@ -12,6 +12,8 @@ final class ConfigLock {
     /// Waits at most `timeout` for the lock; a config error naming the lock file after that.
     init(configPath: String, timeout: Duration = .seconds(3)) throws {
         let path = configPath + ".lock"
+        // The first edit on a fresh machine comes before the config's folder exists.
+        try? FileManager.default.createDirectory(atPath: ConfigEditor.directory(of: configPath), withIntermediateDirectories: true)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw ConfigError(path: configPath, line: 0, message: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")

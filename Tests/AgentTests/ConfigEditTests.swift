@@ -14,6 +14,12 @@ final class ConfigEditTests: XCTestCase {
         return directory
     }
 
+    func testTheFirstEditOnAFreshMachineMakesTheConfigFolder() throws {
+        let path = try temporaryDirectory().appendingPathComponent(".config/screentime/config").path
+        try ConfigEditor(path: path).edit { $0.setLimit("games", 1800) }
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("games = 30m"))
+    }
+
     func testASymlinkedConfigStaysALinkAndItsTargetIsEdited() throws {
         let directory = try temporaryDirectory()
         let dotfiles = directory.appendingPathComponent("dotfiles")
