@@ -66,8 +66,11 @@ public final class AgentRunner {
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
         let dayEnd = settings.dayBoundary.end(of: now, in: zone)
-        var grants: [AppID: Int] = [:]
-        for bypass in try store.bypasses(from: dayStart, to: dayEnd) { grants[bypass.app, default: 0] += 1 }
+        // Only continues past the limit lengthen it, each by what it granted (a mode's bypass is not one).
+        var grants: [AppID: [TimeInterval]] = [:]
+        for bypass in try store.bypasses(from: dayStart, to: dayEnd) where bypass.rule == .limit {
+            grants[bypass.app, default: []].append(bypass.granted)
+        }
         engine = Engine(settings: settings, zone: zone, now: now,
                         usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants)
     }
@@ -336,8 +339,8 @@ public final class AgentRunner {
             usage.begin(app: app, title: title, mode: mode, at: at)
         case .endInterval(let at):
             usage.end(at: at)
-        case .recordBypass(let app, let mode, let granted, let at):
-            try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
+        case .recordBypass(let app, let mode, let rule, let granted, let at):
+            try store.recordBypass(app: app, mode: mode, rule: rule, at: at, granted: granted)
         case .recordLimitHit(let app, let used, let at):
             try store.recordLimitHit(app: app, at: at, used: used)
         case .setDisplayFilter(let name):
@@ -380,7 +383,13 @@ public final class AgentRunner {
     static func milliseconds(_ duration: Duration) -> Double { (duration.timeInterval * 1000).rounded() }
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
-    func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }
+    /// Hands `event` to the engine and carries out its actions; returns them (what a continue granted).
+    @discardableResult
+    func send(_ event: EngineEvent) -> [EngineAction] {
+        let actions = engine.handle(event, at: Date())
+        apply(actions)
+        return actions
+    }
 
     /// The mode's colours: fades the screen to them (restored on every exit).
     func apply(displayFilter name: DisplayFilterName) {

@@ -110,7 +110,7 @@ final class CLIGoldenTests: XCTestCase {
         try interval("firefox", 3, 30) // 03:00 belongs to the day before (days start at 04:00)
         try interval("xterm", -14, 60) // 2026-11-27 10:00
         try store.recordLimitHit(app: "firefox", at: day.addingTimeInterval(11 * 3600 + 10 * 60), used: 3600)
-        try store.recordBypass(app: "firefox", mode: "standard", at: day.addingTimeInterval(11 * 3600 + 12 * 60), granted: 3600)
+        try store.recordBypass(app: "firefox", mode: "standard", rule: .limit, at: day.addingTimeInterval(11 * 3600 + 12 * 60), granted: 3600)
     }
 
     func testReportOfADay() throws {

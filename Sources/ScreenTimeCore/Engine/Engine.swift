@@ -10,8 +10,9 @@ public struct Engine {
     private let zone: LocalTimeZone
     /// Foreground time per app today, not counting the running segment.
     public private(set) var usage: [AppID: TimeInterval]
-    /// Continues granted today per app.
-    public private(set) var grants: [AppID: Int]
+    /// Continues past the limit granted today per app: the length of each as it was granted, so a
+    /// later change of `continue-for` neither cuts nor stretches one already given.
+    public private(set) var grants: [AppID: [TimeInterval]]
     public private(set) var dayStart: Date
     public private(set) var dayEnd: Date
     /// The app in front as the engine counts it: a title rule's virtual app where one matches.
@@ -36,7 +37,7 @@ public struct Engine {
     private var lastEvent: Date
 
     public init(settings: Settings, zone: LocalTimeZone, now: Date,
-                usageToday: [AppID: TimeInterval] = [:], grantsToday: [AppID: Int] = [:]) {
+                usageToday: [AppID: TimeInterval] = [:], grantsToday: [AppID: [TimeInterval]] = [:]) {
         self.settings = settings
         self.zone = zone
         usage = usageToday
@@ -52,7 +53,7 @@ public struct Engine {
     /// The limit including continues, or nil when the app has none (or the mode lifts limits).
     public func effectiveLimit(of app: AppID) -> TimeInterval? {
         guard profile.allowedApps.limitsApply else { return nil }
-        return settings.limit(for: info(app)).map { $0 + Double(grants[app, default: 0]) * settings.continueGrant }
+        return settings.limit(for: info(app)).map { $0 + grants[app, default: []].reduce(0, +) }
     }
 
     /// Whether the mode lets `app` run now: essential apps always, else its classes or a bypass.
@@ -89,10 +90,16 @@ public struct Engine {
     public func info(_ app: AppID) -> AppInfo { apps[app] ?? AppInfo(id: app, name: app.rawValue, icon: app.rawValue) }
 
     /// When the engine next needs a `.tick`: a countdown mark, the limit, a bypass running out,
-    /// the end of a break, or the next day.
+    /// the start or end of a break, or the next day.
     public func nextDeadline() -> Date? {
         var deadline = dayEnd
-        if case .onBreak(_, let until)? = decision.productivityBreak, until > lastEvent { deadline = min(deadline, until) }
+        if decision.mode == .productivity {
+            switch decision.productivityBreak {
+            case .working(let due)? where due > lastEvent: deadline = min(deadline, due)
+            case .onBreak(_, let until)? where until > lastEvent: deadline = min(deadline, until)
+            default: break
+            }
+        }
         if isCounting, let app = focused?.app.id, let until = modeBypasses[app], until > lastEvent {
             deadline = min(deadline, until)
         }
@@ -115,7 +122,7 @@ public struct Engine {
         let now = max(time, lastEvent)
         actions += rollOverDays(until: now)
         lastEvent = now
-        actions += endBreakIfOver(at: now)
+        actions += followBreakRhythm(at: now)
         switch event {
         case .focus(let window):
             focusedWindow = window
@@ -228,11 +235,32 @@ public struct Engine {
         return actions
     }
 
-    /// A Productivity break ends at its time even before the agent says so.
-    private mutating func endBreakIfOver(at now: Date) -> [EngineAction] {
+    /// Productivity's breaks start and end at their times even before the agent decides again:
+    /// the rhythm moves on from the boundary passed, as the resolver would move it.
+    private mutating func followBreakRhythm(at now: Date) -> [EngineAction] {
+        var actions: [EngineAction] = []
+        let breaks = settings.modes.breaks
+        switch decision.productivityBreak {
+        case .working(let due)? where decision.mode == .productivity && due <= now:
+            // A stretch ending at `due` began `every` before it, whether the break was due or asked for.
+            if let state = breaks.state(at: now, productivitySince: due.addingTimeInterval(-max(breaks.every, DurationBounds.breakEvery.lowerBound)), requested: []) {
+                decision.productivityBreak = state
+                if case .onBreak(let since, let until) = state {
+                    actions.append(.notifyMode(Wording.breakStarted(length: until.timeIntervalSince(since))))
+                }
+                actions.append(.statusChanged)
+            }
+        case .onBreak(_, let until)? where decision.mode == .productivity && until <= now:
+            if let state = breaks.state(at: now, productivitySince: until, requested: []) {
+                decision.productivityBreak = state
+                actions.append(.statusChanged)
+            }
+        default:
+            break
+        }
         let current = settings.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now))
-        guard current != profile else { return [] }
-        return applyProfile(current, at: now) + startCountingOrDisable(at: now)
+        guard current != profile else { return actions }
+        return actions + applyProfile(current, at: now) + startCountingOrDisable(at: now)
     }
 
     /// Disables the focused app once the mode stops allowing it (a bypass ran out).
@@ -302,17 +330,17 @@ public struct Engine {
         if !modeAllows(app, at: now), let grant = profile.bypassGrant {
             modeBypasses[app] = now.addingTimeInterval(grant)
             var actions: [EngineAction] = [
-                .recordBypass(app: app, mode: decision.mode.rawValue, granted: grant, at: now),
+                .recordBypass(app: app, mode: decision.mode.rawValue, rule: .mode, granted: grant, at: now),
                 .closeNotification(app: app), .statusChanged,
             ]
             if focused?.app.id == app { actions += startCountingOrDisable(at: now) }
             return actions
         }
         guard isOverLimit(app, at: now) else { return [] }
-        grants[app, default: 0] += 1
+        grants[app, default: []].append(settings.continueGrant)
         shownMark[app] = nil
         var actions: [EngineAction] = [
-            .recordBypass(app: app, mode: "standard", granted: settings.continueGrant, at: now),
+            .recordBypass(app: app, mode: decision.mode.rawValue, rule: .limit, granted: settings.continueGrant, at: now),
             .closeNotification(app: app), .statusChanged,
         ]
         if focused?.app.id == app { actions += startCountingOrDisable(at: now) }

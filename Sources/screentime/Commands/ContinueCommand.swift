@@ -13,8 +13,8 @@ struct ContinueCommand: Subcommand {
     }
 
     func run(_ context: Context) throws {
-        try context.agent { try $0.continueUsing(app) }
-        let grant = try context.settings().continueGrant
-        context.print("\(app): \(DurationText.spoken(grant)) more today. Enjoy, and take care.")
+        // The agent's answer, not the setting: a mode's bypass grants its own length.
+        let granted = try context.agent { try $0.continueUsing(app) }
+        context.print("\(app): \(DurationText.spoken(granted)) more today. Enjoy, and take care.")
     }
 }

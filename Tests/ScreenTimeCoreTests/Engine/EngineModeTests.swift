@@ -194,21 +194,56 @@ final class EngineModeTests: XCTestCase {
         XCTAssertTrue(settings.groups(of: AppInfo(id: "youtube", name: "YouTube")).contains(.content))
     }
 
-    func testBreakRestoresColourAndEndsOnTime() {
+    func testBreakStartsByItselfRestoresColourAndEndsOnTime() {
         var driver = driver()
         let breakStart = morning.addingTimeInterval(3600)
         driver.send(.mode(decision(.productivity, .working(nextBreak: breakStart))))
-        driver.advance(to: breakStart)
+        driver.send(focus(builder))
         driver.clearLog()
-        driver.send(.mode(decision(.productivity, .onBreak(since: breakStart, until: breakStart.addingTimeInterval(300)))))
-        XCTAssertTrue(driver.log.contains { $0.action == .setDisplayFilter(.none) })
+        // No new decision from the agent: the engine's own deadline starts the break.
+        driver.advance(to: breakStart.addingTimeInterval(1))
+        XCTAssertEqual(driver.log.first { $0.action == .setDisplayFilter(.none) }?.at, breakStart)
         XCTAssertEqual(driver.log.filter { if case .notifyMode = $0.action { true } else { false } }.count, 1)
-        let status = driver.engine.status(at: driver.now.addingTimeInterval(120), zone: zone)
+        let status = driver.engine.status(at: breakStart.addingTimeInterval(120), zone: zone)
         XCTAssertEqual(status.breakSecondsLeft, 180)
         XCTAssertTrue(StatusFormat.text(status).contains("Break: 3 min left"))
+
+        // The agent's decision, when it comes, says the same: no second notice.
+        driver.clearLog()
+        driver.send(.mode(decision(.productivity, .onBreak(since: breakStart, until: breakStart.addingTimeInterval(300)))))
+        XCTAssertFalse(driver.log.contains { if case .notifyMode = $0.action { true } else { false } })
         driver.advance(by: 400)
         XCTAssertEqual(driver.log.last { if case .setDisplayFilter = $0.action { true } else { false } }?.at,
                        breakStart.addingTimeInterval(300))
         XCTAssertEqual(driver.engine.profile.displayFilter, .grayscale)
+        // After the break the status counts to the next one (the hour starts again when a break ends).
+        let after = driver.engine.status(at: driver.now, zone: zone)
+        XCTAssertEqual(after.nextBreakSeconds, breakStart.addingTimeInterval(300 + 3600).timeIntervalSince(driver.now))
+    }
+
+    func testAContinueKeepsItsLengthAndIsRecordedWithItsModeAndRule() {
+        var settings = Settings()
+        settings.limits["firefox"] = 10 * 60
+        var driver = driver(settings)
+        driver.send(.mode(decision(.wakeUp)))
+        driver.send(focus(firefox))
+        driver.advance(by: 10 * 60)
+        XCTAssertTrue(driver.engine.isOverLimit("firefox", at: driver.now))
+        driver.clearLog()
+        driver.send(.continueRequested("firefox"))
+        XCTAssertTrue(driver.log.contains {
+            if case .recordBypass("firefox", "wake-up", .limit, 3600, _) = $0.action { true } else { false }
+        }, "recorded in the mode it was granted in, as a continue past the limit")
+        // A later change of `continue-for` neither cuts nor stretches the hour already granted.
+        settings.continueGrant = 20
+        driver.send(.settings(settings))
+        XCTAssertEqual(driver.engine.effectiveLimit(of: "firefox"), 10 * 60 + 3600)
+        driver.advance(by: 30 * 60)
+        XCTAssertTrue(driver.minimizes.isEmpty)
+
+        // A restart rebuilds the grants from what each continue granted.
+        let restarted = Engine(settings: settings, zone: zone, now: driver.now, usageToday: ["firefox": 40 * 60],
+                               grantsToday: ["firefox": [3600]])
+        XCTAssertEqual(restarted.remaining("firefox", at: driver.now), 30 * 60)
     }
 }

@@ -50,7 +50,7 @@ final class EngineTests: XCTestCase {
         driver.clearLog()
         let continuedAt = driver.now
         driver.send(.notificationAction(app: "firefox", key: ActionKey.continue))
-        XCTAssertTrue(driver.log.contains { $0.action == .recordBypass(app: "firefox", mode: "standard", granted: 3600, at: continuedAt) })
+        XCTAssertTrue(driver.log.contains { $0.action == .recordBypass(app: "firefox", mode: "standard", rule: .limit, granted: 3600, at: continuedAt) })
         XCTAssertEqual(driver.engine.remaining("firefox", at: driver.now), 3600)
         driver.advance(by: 2 * 3600)
         XCTAssertEqual(driver.notifications.first?.at, continuedAt.addingTimeInterval(30 * 60))
