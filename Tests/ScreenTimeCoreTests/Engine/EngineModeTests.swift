@@ -198,9 +198,10 @@ final class EngineModeTests: XCTestCase {
         var driver = driver()
         let breakStart = morning.addingTimeInterval(3600)
         driver.send(.mode(decision(.productivity, .working(nextBreak: breakStart))))
-        driver.send(focus(builder))
         driver.clearLog()
-        // No new decision from the agent: the engine's own deadline starts the break.
+        // No new decision from the agent and no other deadline (nothing focused): the engine's own
+        // deadline starts the break.
+        XCTAssertEqual(driver.engine.nextDeadline(), breakStart)
         driver.advance(to: breakStart.addingTimeInterval(1))
         XCTAssertEqual(driver.log.first { $0.action == .setDisplayFilter(.none) }?.at, breakStart)
         XCTAssertEqual(driver.log.filter { if case .notifyMode = $0.action { true } else { false } }.count, 1)
