@@ -50,10 +50,10 @@ public struct Engine {
 
     // MARK: - Queries
 
-    /// The limit including continues, or nil when the app has none (or the mode lifts limits).
+    /// The app's use today at which it is disabled: the tighter of its own limit and its groups'
+    /// limits, plus its continues; nil when none applies (or the mode lifts limits).
     public func effectiveLimit(of app: AppID) -> TimeInterval? {
-        guard profile.allowedApps.limitsApply else { return nil }
-        return settings.limit(for: info(app)).map { $0 + grants[app, default: []].reduce(0, +) }
+        remaining(app, at: lastEvent).map { $0 + used(app, at: lastEvent) }
     }
 
     /// Whether the mode lets `app` run now: essential apps always, else its classes or a bypass.
@@ -70,8 +70,24 @@ public struct Engine {
         return total
     }
 
+    /// A group's use today: the sum of its apps' (a site's virtual app counts for its group, not
+    /// for the browser's).
+    public func used(_ group: AppGroup, at now: Date) -> TimeInterval {
+        var apps = Set(usage.keys)
+        if let app = focused?.app.id { apps.insert(app) }
+        return apps.filter { settings.groups(of: info($0)).contains(group) }.reduce(0) { $0 + used($1, at: now) }
+    }
+
+    /// Time left today: the least left of the app's own limit and each of its groups' limits,
+    /// plus the continues the app was granted.
     public func remaining(_ app: AppID, at now: Date) -> TimeInterval? {
-        effectiveLimit(of: app).map { $0 - used(app, at: now) }
+        guard profile.allowedApps.limitsApply else { return nil }
+        let info = info(app)
+        var left = settings.limit(for: info).map { $0 - used(app, at: now) }
+        for (group, limit) in settings.groupLimits(for: info) {
+            left = Swift.min(left ?? .infinity, limit - used(group, at: now))
+        }
+        return left.map { $0 + grants[app, default: []].reduce(0, +) }
     }
 
     public func isOverLimit(_ app: AppID, at now: Date) -> Bool {
@@ -83,8 +99,9 @@ public struct Engine {
     /// When the running segment reaches `app`'s limit. The deadline and the check both use this one
     /// instant, so rounding cannot leave a deadline that has come while the limit is "not yet" reached.
     private func limitReachedAt(_ app: AppID) -> Date? {
-        guard let segmentStart, focused?.app.id == app, let limit = effectiveLimit(of: app) else { return nil }
-        return segmentStart.addingTimeInterval(limit - usage[app, default: 0])
+        // Only the focused app counts, so its groups' use grows with its own.
+        guard let segmentStart, focused?.app.id == app, let left = remaining(app, at: segmentStart) else { return nil }
+        return segmentStart.addingTimeInterval(left)
     }
 
     public func info(_ app: AppID) -> AppInfo { apps[app] ?? AppInfo(id: app, name: app.rawValue, icon: app.rawValue) }

@@ -194,6 +194,44 @@ final class EngineModeTests: XCTestCase {
         XCTAssertTrue(settings.groups(of: AppInfo(id: "youtube", name: "YouTube")).contains(.content))
     }
 
+    /// The developer's Productivity morning: the editor, a terminal and the browser stay; a
+    /// content site inside the browser is disabled, the browser is not.
+    func testProductivityKeepsTerminalAndBrowserButNotAContentSiteInIt() {
+        let xterm = AppInfo(id: "debian-xterm", name: "XTerm", categories: ["System", "TerminalEmulator"])
+        var driver = driver()
+        driver.send(.mode(decision(.productivity, .working(nextBreak: morning.addingTimeInterval(3 * 3600)))))
+        for app in [builder, xterm, firefox] {
+            driver.send(focus(app, "Issue 8 — work"))
+            driver.advance(by: 50 * 60)
+        }
+        XCTAssertTrue(driver.minimizes.isEmpty, "\(driver.minimizes)")
+        driver.send(.title("Cats - YouTube — Mozilla Firefox"))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["youtube"])
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 50 * 60)
+    }
+
+    /// `limit set content 2h`: the group's apps share two hours; an app's own limit still holds,
+    /// and the tighter wins.
+    func testAGroupLimitIsSharedByItsAppsAndTheTighterLimitWins() {
+        let game = AppInfo(id: "supertux2", name: "SuperTux", categories: ["Game", "ArcadeGame"])
+        var settings = Settings()
+        settings.groupLimits[.content] = 2 * 3600
+        settings.defaultLimit = 8 * 3600
+        settings.limits["supertux2"] = 30 * 60
+        var driver = driver(settings)
+        driver.send(focus(mpv, "A film"))
+        driver.advance(by: 80 * 60)
+        driver.send(focus(firefox, "Cats - YouTube — Mozilla Firefox"))
+        XCTAssertEqual(driver.engine.remaining("youtube", at: driver.now), 40 * 60, "the group's two hours, less the film")
+        driver.advance(by: 15 * 60)
+        driver.send(focus(game))
+        XCTAssertEqual(driver.engine.remaining("supertux2", at: driver.now), 25 * 60, "the group has 25 min left, the game 30")
+        driver.advance(by: 60 * 60)
+        XCTAssertEqual(driver.minimizes.map { "\($0.app) \(Int($0.at.timeIntervalSince(self.morning)) / 60)" }, ["supertux2 120"])
+        XCTAssertEqual(driver.engine.used(.content, at: driver.now), 2 * 3600)
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 0, "the site counts, not the browser")
+    }
+
     func testBreakStartsByItselfRestoresColourAndEndsOnTime() {
         var driver = driver()
         let breakStart = morning.addingTimeInterval(3600)
