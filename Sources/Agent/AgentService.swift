@@ -26,6 +26,7 @@ struct AgentService {
             let settings = runner.engine.settings
             var limits = Dictionary(uniqueKeysWithValues: settings.limits.map { ($0.key.rawValue, $0.value) })
             limits["default"] = settings.defaultLimit
+            for (group, limit) in settings.groupLimits { limits[group.rawValue] = limit }
             let json = try JSONEncoder().encode(limits)
             return [.string(String(decoding: json, as: UTF8.self))]
         case AgentInterface.Method.setExemption:

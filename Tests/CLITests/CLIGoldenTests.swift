@@ -64,6 +64,7 @@ final class CLIGoldenTests: XCTestCase {
         XCTAssertEqual(try run(["important", "add", "keepassxc"]).status, 0)
         XCTAssertEqual(try String(contentsOf: config, encoding: .utf8),
                        "# mine\n[limits]\n# the browser\nfirefox = 45m\ndefault = 1h30m\n\n[exemptions]\nimportant = keepassxc\n")
+        XCTAssertEqual(try run(["limit", "set", "content", "2h"]).out, "content (group): 2h a day, shared by its apps\n")
         try assertGolden("limit-list.txt", try run(["limit", "list"]).out)
     }
 
@@ -75,7 +76,7 @@ final class CLIGoldenTests: XCTestCase {
         XCTAssertEqual(try run(["group", "rm", "content", "mpv"]).status, 0)
         XCTAssertEqual(try run(["group", "add", "social-apps", "signal-desktop"]).status, 0)
         XCTAssertEqual(try run(["group", "add", "important", "x"]).status, 64)
-        XCTAssertEqual(try run(["rule", "add", "youtube", "--app", "firefox", "--title", "YouTube"]).status, 0)
+        XCTAssertEqual(try run(["rule", "add", "docs", "--app", "firefox", "--title", "Docs"]).status, 0)
         XCTAssertEqual(try run(["rule", "add", "news", "--app", "firefox"]).status, 64)
         XCTAssertEqual(try String(contentsOf: config, encoding: .utf8), """
             # mine
@@ -86,13 +87,17 @@ final class CLIGoldenTests: XCTestCase {
             social-apps = signal-desktop
 
             [rules]
-            youtube = firefox:YouTube
+            docs = firefox:Docs
 
             """)
         try assertGolden("group-list.txt", try run(["group", "list"]).out)
-        XCTAssertEqual(try run(["rule", "list"]).out, "youtube  firefox window titled “…YouTube…”\n")
-        XCTAssertEqual(try run(["rule", "rm", "youtube"]).out, "youtube is no longer a rule\n")
-        XCTAssertEqual(try run(["rule", "list"]).out, "(none)\n")
+        XCTAssertTrue(try run(["rule", "list"]).out.hasSuffix("docs       firefox window titled “…Docs…”\n"))
+        XCTAssertEqual(try run(["rule", "rm", "docs"]).out, "docs is no longer a rule\n")
+        // A built-in rule removed stays removed.
+        XCTAssertEqual(try run(["rule", "rm", "youtube"]).out,
+                       "youtube is no longer a rule (built in: it stays off until you add it again)\n")
+        XCTAssertEqual(try run(["rule", "rm", "youtube"]).out, "there is no rule youtube\n")
+        try assertGolden("rule-list.txt", try run(["rule", "list"]).out)
     }
 
     /// Two days of recorded usage, as the agent writes it.
