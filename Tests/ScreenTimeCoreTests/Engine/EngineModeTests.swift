@@ -74,7 +74,8 @@ final class EngineModeTests: XCTestCase {
         XCTAssertTrue(actions.contains(.recordModeChange(mode: .productivity, reason: decision(.productivity).reason, at: driver.now)))
         let modeNotes = actions.compactMap { if case .notifyMode(let request) = $0 { return request } else { return nil } }
         XCTAssertEqual(modeNotes.map(\.icon), ["screentime-productivity"])
-        XCTAssertEqual(modeNotes.map(\.body), [Mode.productivity.summary])
+        XCTAssertEqual(modeNotes.map(\.body),
+                       [Mode.productivity.summary + " `screentime status` says why and until when; `screentime mode` changes it."])
         // The interval is split so each part carries its mode.
         XCTAssertEqual(driver.intervals.map(\.mode), ["standard", "productivity"])
 

@@ -35,6 +35,9 @@ final class EngineTests: XCTestCase {
             "Firefox: 1 min left today", "Firefox: 10 s left today", "Firefox: 5 s left today",
             "Time for a break from Firefox?",
         ])
+        // Far marks are glances; from 1 minute one notice stays and counts down in place.
+        XCTAssertEqual(driver.notifications.map(\.request.urgency), [.low, .low, .normal, .normal, .normal, .normal, .normal])
+        XCTAssertEqual(driver.notifications.map(\.request.expireTimeout), [8000, 8000, 8000, 0, 0, 0, 0])
         XCTAssertEqual(driver.minimizes.map { $0.at.timeIntervalSince(morning) }, [45 * 60])
         XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 45 * 60)
         XCTAssertTrue(driver.engine.isOverLimit("firefox", at: driver.now))
