@@ -30,6 +30,8 @@ public struct Settings: Equatable, Sendable {
     /// the file yet.
     public var modeProfiles: [Mode: ModeProfile] = [:]
     public var productivityBreakProfile: ModeProfile = .productivityBreak
+    /// Which window titles are stored with the usage (`[privacy] titles`).
+    public var titlePrivacy = TitlePrivacy.rules
     /// `[schedule]`, `[calendars]` and `[modes]` (ModeSettings.swift).
     public var modes = ModeSettings()
 
@@ -56,6 +58,25 @@ public struct Settings: Equatable, Sendable {
     }
 }
 
+/// Which window titles are stored: only where a title rule made the app (the title is why it is
+/// that app), every one, or none.
+public enum TitlePrivacy: String, CaseIterable, Sendable {
+    case rules
+    case all
+    case none
+}
+
+extension Settings {
+    /// The title stored with an interval of `app` whose window is titled `title`.
+    public func storedTitle(of app: AppID, title: String) -> String {
+        switch titlePrivacy {
+        case .all: title
+        case .none: ""
+        case .rules: titleRules.contains { $0.name == app } ? title : ""
+        }
+    }
+}
+
 /// Which apps the default limit covers: `leisure` (content, social apps and apps of no known
 /// group) or `all` (every app that is not exempt).
 public enum LimitScope: String, CaseIterable, Sendable {
@@ -76,7 +97,8 @@ public enum ConfigKey {
     public static let exemptions = "exemptions"
     public static let groups = "groups"
     public static let rules = "rules"
-    public static let sections = [general, limits, exemptions, groups, rules]
+    public static let privacy = "privacy"
+    public static let sections = [general, limits, exemptions, groups, rules, privacy]
 
     public static let dayStart = "day-start"
     public static let idleAfter = "idle-after"
@@ -84,6 +106,7 @@ public enum ConfigKey {
     public static let continueFor = "continue-for"
     public static let defaultLimit = "default"
     public static let limitScope = "scope"
+    public static let titles = "titles"
     public static let important = "important"
     public static let essential = "essential"
 }
@@ -171,6 +194,12 @@ extension Settings {
             }
             groupEdits[group] = GroupEdit(list: value)
         }
+        for (key, value, line) in file.entries(in: ConfigKey.privacy) {
+            let known = TitlePrivacy.allCases.map(\.rawValue).joined(separator: ", ")
+            guard key == ConfigKey.titles else { throw fail(line, "unknown key `\(key)` in [privacy] (known: titles)") }
+            guard let privacy = TitlePrivacy(rawValue: value) else { throw fail(line, "`\(value)` is not a titles setting (known: \(known))") }
+            titlePrivacy = privacy
+        }
         for (key, value, line) in file.entries(in: ConfigKey.rules) {
             var matches: [TitleRule.Match] = []
             for item in KeyFileList.split(value) {
@@ -231,6 +260,10 @@ extension Settings {
         # Virtual apps from window titles: NAME = APP:TITLE;APP:TITLE (case-insensitive; APP * is
         # any browser). Built in, as content: youtube, netflix, twitch, tiktok, instagram,
         # facebook, reddit, x (e.g. youtube = *:YouTube). NAME = with nothing turns a rule off.
+
+        [privacy]
+        # Window titles stored with your usage: rules (only a title rule's sites), all, or none.
+        titles = rules
 
         """
 }

@@ -145,7 +145,8 @@ public struct Engine {
             focusedWindow = window
             let new = window.map(applyingTitleRules)
             if let new { apps[new.app.id] = new.app }
-            if new?.app.id == focused?.app.id, new?.title == focused?.title {
+            // Another window, or another title, of the app being counted: the same interval.
+            if let new, new.app.id == focused?.app.id, isCounting || !active {
                 focused = new
                 break
             }
@@ -158,13 +159,15 @@ public struct Engine {
             focusedWindow = window
             let current = applyingTitleRules(window)
             apps[current.app.id] = current.app
-            // The same app: split the interval at the new title. Another (a title rule's virtual
-            // app coming or going): as if focus moved.
-            let sameApp = current.app.id == focused?.app.id
-            let wasCounting = isCounting
+            // The same app: a title change alone starts no interval. Another (a title rule's
+            // virtual app coming or going): as if focus moved.
+            guard current.app.id != focused?.app.id else {
+                focused = current
+                break
+            }
             actions += stopCounting(at: now)
             focused = current
-            if wasCounting || !sameApp { actions += startCountingOrDisable(at: now) }
+            actions += startCountingOrDisable(at: now)
         case .activity(let isActive):
             guard isActive != active else { break }
             active = isActive
@@ -319,7 +322,8 @@ public struct Engine {
         if isOverLimit(app, at: now) { return disable(app, at: now) }
         segmentStart = now
         return morningReminder(app)
-            + [.beginInterval(app: app, title: focused.title, mode: decision.mode.rawValue, at: now), .statusChanged]
+            + [.beginInterval(app: app, title: settings.storedTitle(of: app, title: focused.title), mode: decision.mode.rawValue,
+                              at: now), .statusChanged]
     }
 
     /// Shows the countdown when a mark has been crossed; disables the app at its limit.

@@ -80,11 +80,17 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 0)
     }
 
-    func testTitleChangeSplitsIntervalsWithoutLosingTime() {
+    /// A title change alone starts no interval, and titles are stored only where a title rule
+    /// made the app (`[privacy] titles = rules`).
+    func testTitleChangeStartsNoIntervalAndOnlyARulesTitleIsStored() {
         var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
         driver.send(focus(terminal, "vim"))
         driver.advance(by: 10)
         driver.send(.title("make"))
+        driver.advance(by: 5)
+        driver.send(.title("Cats - YouTube"))
+        driver.advance(by: 5)
+        driver.send(.focus(FocusedApp(app: firefox, window: WindowID(99), title: "Cats - YouTube — Mozilla Firefox")))
         driver.advance(by: 5)
         driver.send(.focus(nil))
         let intervals = driver.log.compactMap { entry -> String? in
@@ -94,7 +100,14 @@ final class EngineTests: XCTestCase {
             default: return nil
             }
         }
-        XCTAssertEqual(intervals, ["begin xterm vim 0", "end 10", "begin xterm make 10", "end 15"])
+        XCTAssertEqual(intervals, ["begin xterm  0", "end 20", "begin youtube Cats - YouTube — Mozilla Firefox 20", "end 25"])
+        XCTAssertEqual(driver.engine.used("xterm", at: driver.now), 20)
+
+        var all = settings()
+        all.titlePrivacy = .all
+        XCTAssertEqual(all.storedTitle(of: "xterm", title: "make"), "make")
+        all.titlePrivacy = .none
+        XCTAssertEqual(all.storedTitle(of: "youtube", title: "Cats - YouTube"), "")
     }
 
     func testDayRolloverResetsUsageGrantsAndSplitsTheInterval() {
