@@ -60,7 +60,8 @@ public final class AgentRunner {
         config = ConfigSource(path: XDGPaths.configFile(environment: environment))
         store = try UsageDatabase(path: XDGPaths.databaseFile(environment: environment))
         usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
-        resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
+        let entries = DesktopEntryIndex.load(environment: environment)
+        resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
         let now = Date()
         let settings = config.settings
@@ -72,7 +73,8 @@ public final class AgentRunner {
             grants[bypass.app, default: []].append(bypass.granted)
         }
         engine = Engine(settings: settings, zone: zone, now: now,
-                        usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants)
+                        usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants,
+                        knownApps: entries.reversed().map(AppInfo.init))
     }
 
     /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status. Every way out, an error

@@ -53,7 +53,7 @@ public enum DesktopDays {
         let path = "/usr/share/applications/\(id).desktop"
         if let data = FileManager.default.contents(atPath: path),
            let entry = DesktopEntry(id: id, text: String(decoding: data, as: UTF8.self)) {
-            return AppInfo(id: AppID(entry.id), name: entry.name, icon: entry.icon, categories: entry.categories)
+            return AppInfo(entry)
         }
         return AppInfo(id: AppID(id), name: name, icon: id, categories: categories.split(separator: ";").map(String.init))
     }

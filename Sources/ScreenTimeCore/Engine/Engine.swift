@@ -37,7 +37,7 @@ public struct Engine {
     private var lastEvent: Date
 
     public init(settings: Settings, zone: LocalTimeZone, now: Date,
-                usageToday: [AppID: TimeInterval] = [:], grantsToday: [AppID: [TimeInterval]] = [:]) {
+                usageToday: [AppID: TimeInterval] = [:], grantsToday: [AppID: [TimeInterval]] = [:], knownApps: [AppInfo] = []) {
         self.settings = settings
         self.zone = zone
         usage = usageToday
@@ -46,6 +46,8 @@ public struct Engine {
         dayEnd = settings.dayBoundary.end(of: now, in: zone)
         lastEvent = now
         profile = settings.profile(for: .standard)
+        // Apps used earlier today keep their groups (and so their limits) before they are focused again.
+        for app in knownApps { apps[app.id] = app }
     }
 
     // MARK: - Queries

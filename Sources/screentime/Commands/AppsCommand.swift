@@ -18,7 +18,7 @@ struct AppsCommand: Subcommand {
         // The desktop entries give an app its categories, so its groups and its default limit.
         var entries: [AppID: AppInfo] = [:]
         for entry in DesktopEntryIndex.load(environment: context.environment).reversed() {
-            entries[AppID(entry.id)] = AppInfo(id: AppID(entry.id), name: entry.name, icon: entry.icon, categories: entry.categories)
+            entries[AppID(entry.id)] = AppInfo(entry)
         }
         let known = Set(report.apps.map(\.id)).union(settings.limits.keys).union(settings.important).union(settings.essential)
         let rows = known.sorted().map { app -> [String] in

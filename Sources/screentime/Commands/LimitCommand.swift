@@ -52,8 +52,12 @@ struct LimitCommand: Subcommand {
             var removed = false
             try context.editConfig { removed = $0.removeLimit(app) }
             let fallback = try context.settings().defaultLimit
-            context.print(removed ? "\(app): back to the default limit (\(DurationText.format(fallback)))"
-                                  : "\(app) had no limit of its own")
+            if let group = AppGroup(rawValue: app.rawValue) {
+                context.print(removed ? "\(group.rawValue) (group): no shared limit now" : "\(group.rawValue) (group) had no shared limit")
+            } else {
+                context.print(removed ? "\(app): back to the default limit (\(DurationText.format(fallback)))"
+                                      : "\(app) had no limit of its own")
+            }
         case .setDefault(let seconds):
             try context.editConfig { $0.setDefaultLimit(seconds) }
             context.print("default limit: \(DurationText.format(seconds)) a day")

@@ -231,6 +231,12 @@ final class EngineModeTests: XCTestCase {
         XCTAssertEqual(driver.minimizes.map { "\($0.app) \(Int($0.at.timeIntervalSince(self.morning)) / 60)" }, ["supertux2 120"])
         XCTAssertEqual(driver.engine.used(.content, at: driver.now), 2 * 3600)
         XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 0, "the site counts, not the browser")
+
+        // After a restart the apps used earlier today keep their groups before they are focused again.
+        let restarted = Engine(settings: settings, zone: zone, now: driver.now,
+                               usageToday: ["mpv": 80 * 60, "youtube": 15 * 60, "supertux2": 25 * 60], knownApps: [mpv, game])
+        XCTAssertEqual(restarted.used(.content, at: driver.now), 2 * 3600)
+        XCTAssertEqual(restarted.remaining("mpv", at: driver.now), 0)
     }
 
     func testBreakStartsByItselfRestoresColourAndEndsOnTime() {
