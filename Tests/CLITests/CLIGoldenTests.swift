@@ -118,6 +118,26 @@ final class CLIGoldenTests: XCTestCase {
         try store.recordBypass(app: "firefox", mode: "standard", rule: .limit, at: day.addingTimeInterval(11 * 3600 + 12 * 60), granted: 3600)
     }
 
+    /// `apps` shows each app's groups (from its desktop entry) and every limit that applies.
+    func testAppsShowsGroupsAndLimits() throws {
+        try recordUsage()
+        let applications = home.appendingPathComponent("share/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Firefox\nExec=firefox\nCategories=Network;WebBrowser;\n"
+            .write(to: applications.appendingPathComponent("firefox.desktop"), atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=XTerm\nExec=xterm\nCategories=System;TerminalEmulator;\n"
+            .write(to: applications.appendingPathComponent("xterm.desktop"), atomically: true, encoding: .utf8)
+        let config = home.appendingPathComponent(".config/screentime/config")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[limits]\nbrowsers = 3h\n".write(to: config, atomically: true, encoding: .utf8)
+        let rows = try run(["apps"]).out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        XCTAssertEqual(rows.first, ["APP", "NAME", "GROUPS", "TODAY", "LIMIT"])
+        func row(_ app: String) -> String { rows.first { $0.first.map(String.init) == app }?.joined(separator: " ") ?? "" }
+        XCTAssertEqual(row("firefox"), "firefox Firefox browsers 0 s browsers 3h")
+        XCTAssertEqual(row("xterm"), "xterm XTerm productivity,system 0 s none")
+        XCTAssertEqual(row("org.gnome.Calculator"), "org.gnome.Calculator org.gnome.Calculator - 0 s 1h")
+    }
+
     func testReportOfADay() throws {
         try recordUsage()
         try assertGolden("report-day.txt", try run(["report", "2026-11-28"]).out)
