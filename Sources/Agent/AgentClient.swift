@@ -28,8 +28,11 @@ public final class AgentClient {
         return try StatusFormat.decode(json)
     }
 
-    public func continueUsing(_ app: AppID) throws {
-        _ = try call(AgentInterface.Method.continue, [.string(app.rawValue)])
+    /// Returns the time the agent granted (the mode's bypass or `continue-for`), in seconds.
+    public func continueUsing(_ app: AppID) throws -> TimeInterval {
+        let reply = try call(AgentInterface.Method.continue, [.string(app.rawValue)])
+        guard case .double(let granted)? = reply.first else { throw BusError.unexpectedReply(context: "Continue", signature: "") }
+        return granted
     }
 
     /// A manual switch to `mode`, or `auto`.

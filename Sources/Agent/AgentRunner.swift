@@ -65,16 +65,21 @@ public final class AgentRunner {
         self.store = store
         usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
         if let unsaved = store.unsavedReason { Log.error("\(unsaved): usage is counted but cannot be saved") }
-        resolver = AppResolver(entries: DesktopEntryIndex.load(environment: environment))
+        let entries = DesktopEntryIndex.load(environment: environment)
+        resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
         let now = Date()
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
         let dayEnd = settings.dayBoundary.end(of: now, in: zone)
-        var grants: [AppID: Int] = [:]
-        for bypass in try store.bypasses(from: dayStart, to: dayEnd) { grants[bypass.app, default: 0] += 1 }
+        // Only continues past the limit lengthen it, each by what it granted (a mode's bypass is not one).
+        var grants: [AppID: [TimeInterval]] = [:]
+        for bypass in try store.bypasses(from: dayStart, to: dayEnd) where bypass.rule == .limit {
+            grants[bypass.app, default: []].append(bypass.granted)
+        }
         engine = Engine(settings: settings, zone: zone, now: now,
-                        usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants)
+                        usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants,
+                        knownApps: entries.reversed().map(AppInfo.init))
     }
 
     /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status. Every way out, an error
@@ -349,8 +354,8 @@ public final class AgentRunner {
             usage.begin(app: app, title: title, mode: mode, at: at)
         case .endInterval(let at):
             usage.end(at: at)
-        case .recordBypass(let app, let mode, let granted, let at):
-            usage.record(.bypass(app: app, mode: mode, at: at, granted: granted), at: at)
+        case .recordBypass(let app, let mode, let rule, let granted, let at):
+            usage.record(.bypass(app: app, mode: mode, rule: rule, at: at, granted: granted), at: at)
         case .recordLimitHit(let app, let used, let at):
             usage.record(.limitHit(app: app, at: at, used: used), at: at)
         case .setDisplayFilter(let name):
@@ -399,7 +404,13 @@ public final class AgentRunner {
     static func milliseconds(_ duration: Duration) -> Double { (duration.timeInterval * 1000).rounded() }
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
-    func send(_ event: EngineEvent) { apply(engine.handle(event, at: Date())) }
+    /// Hands `event` to the engine and carries out its actions; returns them (what a continue granted).
+    @discardableResult
+    func send(_ event: EngineEvent) -> [EngineAction] {
+        let actions = engine.handle(event, at: Date())
+        apply(actions)
+        return actions
+    }
 
     /// The mode's colours: fades the screen to them (restored on every exit).
     func apply(displayFilter name: DisplayFilterName) {

@@ -26,6 +26,7 @@ struct AgentService {
             let settings = runner.engine.settings
             var limits = Dictionary(uniqueKeysWithValues: settings.limits.map { ($0.key.rawValue, $0.value) })
             limits["default"] = settings.defaultLimit
+            for (group, limit) in settings.groupLimits { limits[group.rawValue] = limit }
             let json = try JSONEncoder().encode(limits)
             return [.string(String(decoding: json, as: UTF8.self))]
         case AgentInterface.Method.setExemption:
@@ -44,7 +45,10 @@ struct AgentService {
                 throw BusMethodError(name: AgentInterface.Error.unknownApp,
                                      message: "\(app) is not held back: it has time left today and this mode allows it")
             }
-            runner.send(.continueRequested(app))
+            let granted = runner.send(.continueRequested(app)).lazy.compactMap { action -> TimeInterval? in
+                if case .recordBypass(_, _, _, let granted, _) = action { granted } else { nil }
+            }.first
+            return [.double(granted ?? 0)]
         case AgentInterface.Method.setMode:
             guard let name = arguments.first?.stringValue else { throw invalid("the mode must be a string") }
             try changeModes { try $0.setMode(name, settings: runner.config.settings.modes, now: $1) }

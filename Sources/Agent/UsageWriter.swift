@@ -22,7 +22,7 @@ final class UsageWriter {
 
     /// A row of its own, beside the intervals.
     enum Record: Equatable {
-        case bypass(app: AppID, mode: String, at: Date, granted: TimeInterval)
+        case bypass(app: AppID, mode: String, rule: BypassedRule, at: Date, granted: TimeInterval)
         case limitHit(app: AppID, at: Date, used: TimeInterval)
         case modeChange(mode: String, reason: String, at: Date)
     }
@@ -138,7 +138,7 @@ final class UsageWriter {
 
     private func write(_ record: Record) throws {
         switch record {
-        case .bypass(let app, let mode, let at, let granted): try store.recordBypass(app: app, mode: mode, at: at, granted: granted)
+        case .bypass(let app, let mode, let rule, let at, let granted): try store.recordBypass(app: app, mode: mode, rule: rule, at: at, granted: granted)
         case .limitHit(let app, let at, let used): try store.recordLimitHit(app: app, at: at, used: used)
         case .modeChange(let mode, let reason, let at): try store.recordModeChange(mode: mode, reason: reason, at: at)
         }

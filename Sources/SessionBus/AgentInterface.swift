@@ -9,7 +9,8 @@ import FoundationEssentials
 /// - `SetLimit(s app, t seconds)`, `RemoveLimit(s app)`, `SetDefaultLimit(t seconds)`.
 /// - `ListLimits() -> s`: the limits as JSON.
 /// - `SetExemption(s kind, s app, b on)`, `ListExemptions(s kind) -> as`: `kind` is `important` or `essential`.
-/// - `Continue(s app)`: the user's "continue" for an app disabled at its limit.
+/// - `Continue(s app) → d granted`: the user's "continue" for an app disabled at its limit or by
+///   the mode; answers the seconds granted.
 /// - `SetMode(s mode)`: a manual switch to a mode (`productivity`, `wind-down`, ...), or `auto`
 ///   to return to the schedule.
 /// - `BookCheatDay(x start) -> s id`: a Cheat Day from `start` (Unix seconds), at least 12 h ahead;
@@ -91,6 +92,7 @@ public enum AgentInterface {
         </method>
         <method name="Continue">
           <arg name="app" type="s" direction="in"/>
+          <arg name="granted" type="d" direction="out"/>
         </method>
         <method name="SetMode">
           <arg name="mode" type="s" direction="in"/>

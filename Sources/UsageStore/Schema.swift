@@ -60,6 +60,13 @@ enum Schema {
             at REAL NOT NULL
         );
         """,
+        // 3: what a continue went past. Before, a continue past the limit was always recorded as
+        // mode 'standard' and every other row was a mode's bypass; now `mode` is the mode it was
+        // granted in, so a restart needs the rule to count only continues past the limit.
+        """
+        ALTER TABLE bypasses ADD COLUMN rule TEXT NOT NULL DEFAULT 'limit';
+        UPDATE bypasses SET rule = 'mode' WHERE mode != 'standard';
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

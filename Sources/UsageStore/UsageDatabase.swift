@@ -248,9 +248,9 @@ public final class UsageDatabase {
         if database.changes == 0 { throw StoreError.unknownInterval(path: path, id: id) }
     }
 
-    public func recordBypass(app: AppID, mode: String, at: Date, granted: TimeInterval) throws {
-        let statement = try cached("INSERT INTO bypasses(app, mode, at, granted) VALUES(?1, ?2, ?3, ?4)")
-        try statement.bind(.text(app.rawValue), .text(mode), .real(at.timeIntervalSince1970), .real(granted))
+    public func recordBypass(app: AppID, mode: String, rule: BypassedRule, at: Date, granted: TimeInterval) throws {
+        let statement = try cached("INSERT INTO bypasses(app, mode, rule, at, granted) VALUES(?1, ?2, ?3, ?4, ?5)")
+        try statement.bind(.text(app.rawValue), .text(mode), .text(rule.rawValue), .real(at.timeIntervalSince1970), .real(granted))
         try statement.run()
     }
 
@@ -304,14 +304,16 @@ public final class UsageDatabase {
 
     /// Bypasses made within `[from, to)`, in time order.
     public func bypasses(from: Date, to: Date) throws -> [BypassRecord] {
-        let statement = try cached("SELECT app, mode, at, granted FROM bypasses WHERE at >= ?1 AND at < ?2 ORDER BY at, id")
+        let statement = try cached("SELECT app, mode, rule, at, granted FROM bypasses WHERE at >= ?1 AND at < ?2 ORDER BY at, id")
         try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
         defer { statement.reset() }
         var records: [BypassRecord] = []
         while try statement.step() == .row {
             records.append(BypassRecord(
                 app: AppID(statement.text(at: 0)), mode: statement.text(at: 1),
-                at: Date(timeIntervalSince1970: statement.double(at: 2)), granted: statement.double(at: 3)))
+                // A rule this version does not know (a newer agent's) is not a continue past the limit.
+                rule: BypassedRule(rawValue: statement.text(at: 2)) ?? .mode,
+                at: Date(timeIntervalSince1970: statement.double(at: 3)), granted: statement.double(at: 4)))
         }
         return records
     }

@@ -17,4 +17,9 @@ extension Context {
             throw UsageError(message: "`\(typed)` could be any of \(candidates.map(\.rawValue).joined(separator: ", ")): say which")
         }
     }
+
+    /// What a limit names: a group by its name (`content`), else an app as `app(_:)` reads it.
+    func limitTarget(_ typed: AppID) throws -> AppID {
+        AppGroup(rawValue: typed.rawValue) == nil ? try app(typed) : typed
+    }
 }

@@ -65,5 +65,15 @@ final class AgentModeDesktopTests: XCTestCase {
         XCTAssertTrue(eventually(4) { windows.wmState(video) == 3 })
         XCTAssertEqual(Date().timeIntervalSince(allowed), 3, accuracy: 1)
         XCTAssertEqual(windows.wmState(editor) == 3, false)
+
+        // `continue` says what the agent granted: the mode's 3 s, not continue-for's hour.
+        let continued = try agent.cli(["continue", "video"])
+        XCTAssertEqual(continued.out, "video: 3 s more today. Enjoy, and take care.\n", continued.err)
+        // A restart does not turn the mode's bypasses into hours past the video's limit.
+        XCTAssertEqual(agent.stop(), 0)
+        let again = try AgentProcess(environment: environment, desk: desk)
+        let restarted = try StatusFormat.decode(again.cli(["status", "--json"]).out)
+        XCTAssertEqual(restarted.apps.first { $0.id == "video" }?.limitSeconds, 3600)
+        XCTAssertEqual(restarted.apps.first { $0.id == "video" }?.continues, 0)
     }
 }

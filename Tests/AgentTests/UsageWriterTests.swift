@@ -80,7 +80,7 @@ final class UsageWriterTests: XCTestCase {
         writer.begin(app: "b", title: "y", mode: "standard", at: at(3))
         writer.record(.limitHit(app: "b", at: at(3), used: 60), at: at(3))
         XCTAssertEqual(writer.nextFlush, at(3), "a record is written at once")
-        writer.record(.bypass(app: "b", mode: "standard", at: at(3.5), granted: 3600), at: at(3.5))
+        writer.record(.bypass(app: "b", mode: "standard", rule: .limit, at: at(3.5), granted: 3600), at: at(3.5))
         writer.record(.modeChange(mode: "social", reason: "manual", at: at(3.5)), at: at(3.5))
         try withFullDisk {
             XCTAssertThrowsError(try writer.flush(now: at(4)), "the COMMIT cannot grow the log")

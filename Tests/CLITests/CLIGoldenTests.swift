@@ -64,6 +64,7 @@ final class CLIGoldenTests: XCTestCase {
         XCTAssertEqual(try run(["important", "add", "keepassxc"]).status, 0)
         XCTAssertEqual(try String(contentsOf: config, encoding: .utf8),
                        "# mine\n[limits]\n# the browser\nfirefox = 45m\ndefault = 1h30m\n\n[exemptions]\nimportant = keepassxc\n")
+        XCTAssertEqual(try run(["limit", "set", "content", "2h"]).out, "content (group): 2h a day, shared by its apps\n")
         try assertGolden("limit-list.txt", try run(["limit", "list"]).out)
     }
 
@@ -75,7 +76,7 @@ final class CLIGoldenTests: XCTestCase {
         XCTAssertEqual(try run(["group", "rm", "content", "mpv"]).status, 0)
         XCTAssertEqual(try run(["group", "add", "social-apps", "signal-desktop"]).status, 0)
         XCTAssertEqual(try run(["group", "add", "important", "x"]).status, 64)
-        XCTAssertEqual(try run(["rule", "add", "youtube", "--app", "firefox", "--title", "YouTube"]).status, 0)
+        XCTAssertEqual(try run(["rule", "add", "docs", "--app", "firefox", "--title", "Docs"]).status, 0)
         XCTAssertEqual(try run(["rule", "add", "news", "--app", "firefox"]).status, 64)
         XCTAssertEqual(try String(contentsOf: config, encoding: .utf8), """
             # mine
@@ -86,13 +87,17 @@ final class CLIGoldenTests: XCTestCase {
             social-apps = signal-desktop
 
             [rules]
-            youtube = firefox:YouTube
+            docs = firefox:Docs
 
             """)
         try assertGolden("group-list.txt", try run(["group", "list"]).out)
-        XCTAssertEqual(try run(["rule", "list"]).out, "youtube  firefox window titled “…YouTube…”\n")
-        XCTAssertEqual(try run(["rule", "rm", "youtube"]).out, "youtube is no longer a rule\n")
-        XCTAssertEqual(try run(["rule", "list"]).out, "(none)\n")
+        XCTAssertTrue(try run(["rule", "list"]).out.hasSuffix("docs       firefox window titled “…Docs…”\n"))
+        XCTAssertEqual(try run(["rule", "rm", "docs"]).out, "docs is no longer a rule\n")
+        // A built-in rule removed stays removed.
+        XCTAssertEqual(try run(["rule", "rm", "youtube"]).out,
+                       "youtube is no longer a rule (built in: it stays off until you add it again)\n")
+        XCTAssertEqual(try run(["rule", "rm", "youtube"]).out, "there is no rule youtube\n")
+        try assertGolden("rule-list.txt", try run(["rule", "list"]).out)
     }
 
     /// Two days of recorded usage, as the agent writes it.
@@ -110,7 +115,27 @@ final class CLIGoldenTests: XCTestCase {
         try interval("firefox", 3, 30) // 03:00 belongs to the day before (days start at 04:00)
         try interval("xterm", -14, 60) // 2026-11-27 10:00
         try store.recordLimitHit(app: "firefox", at: day.addingTimeInterval(11 * 3600 + 10 * 60), used: 3600)
-        try store.recordBypass(app: "firefox", mode: "standard", at: day.addingTimeInterval(11 * 3600 + 12 * 60), granted: 3600)
+        try store.recordBypass(app: "firefox", mode: "standard", rule: .limit, at: day.addingTimeInterval(11 * 3600 + 12 * 60), granted: 3600)
+    }
+
+    /// `apps` shows each app's groups (from its desktop entry) and every limit that applies.
+    func testAppsShowsGroupsAndLimits() throws {
+        try recordUsage()
+        let applications = home.appendingPathComponent("share/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Firefox\nExec=firefox\nCategories=Network;WebBrowser;\n"
+            .write(to: applications.appendingPathComponent("firefox.desktop"), atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=XTerm\nExec=xterm\nCategories=System;TerminalEmulator;\n"
+            .write(to: applications.appendingPathComponent("xterm.desktop"), atomically: true, encoding: .utf8)
+        let config = home.appendingPathComponent(".config/screentime/config")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[limits]\nbrowsers = 3h\n".write(to: config, atomically: true, encoding: .utf8)
+        let rows = try run(["apps"]).out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        XCTAssertEqual(rows.first, ["APP", "NAME", "GROUPS", "TODAY", "LIMIT"])
+        func row(_ app: String) -> String { rows.first { $0.first.map(String.init) == app }?.joined(separator: " ") ?? "" }
+        XCTAssertEqual(row("firefox"), "firefox Firefox browsers 0 s browsers 3h")
+        XCTAssertEqual(row("xterm"), "xterm XTerm productivity,system 0 s none")
+        XCTAssertEqual(row("org.gnome.Calculator"), "org.gnome.Calculator org.gnome.Calculator - 0 s 1h")
     }
 
     func testReportOfADay() throws {

@@ -56,7 +56,7 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.listLimits: ["out:s"],
             AgentInterface.Method.setExemption: ["in:s", "in:s", "in:b"],
             AgentInterface.Method.listExemptions: ["in:s", "out:as"],
-            AgentInterface.Method.continue: ["in:s"],
+            AgentInterface.Method.continue: ["in:s", "out:d"],
             AgentInterface.Method.setMode: ["in:s"],
             AgentInterface.Method.bookCheatDay: ["in:x", "out:s"],
             AgentInterface.Method.cancelCheatDay: ["in:s"],

@@ -42,7 +42,7 @@ public struct EngineDriver {
     /// Bypasses recorded, with their times.
     public var bypasses: [(at: Date, app: AppID, mode: String, granted: TimeInterval)] {
         log.compactMap {
-            if case .recordBypass(let app, let mode, let granted, _) = $0.action { return ($0.at, app, mode, granted) } else { return nil }
+            if case .recordBypass(let app, let mode, _, let granted, _) = $0.action { return ($0.at, app, mode, granted) } else { return nil }
         }
     }
 

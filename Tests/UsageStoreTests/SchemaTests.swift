@@ -16,8 +16,8 @@ final class SchemaTests: XCTestCase {
         while try names.step() == .row { found.append(names.text(at: 0)) }
         XCTAssertEqual(found, ["break_requests", "bypasses", "cheat_days", "intervals", "intervals_app_start", "intervals_start",
                                "limit_hits", "manual_mode", "mode_changes", "sleep_actions"])
-        XCTAssertEqual(try Schema.version(of: db.connection), 2)
-        XCTAssertEqual(Schema.currentVersion, 2)
+        XCTAssertEqual(try Schema.version(of: db.connection), 3)
+        XCTAssertEqual(Schema.currentVersion, 3)
         // The (app, start) index is the one a per-app query uses.
         let plan = try db.connection.prepare("EXPLAIN QUERY PLAN SELECT * FROM intervals WHERE app = 'x' AND start > 0")
         XCTAssertEqual(try plan.step(), .row)
@@ -48,14 +48,14 @@ final class SchemaTests: XCTestCase {
         let dir = try makeTemporaryDirectory(for: self)
         _ = try UsageDatabase(path: dir + "/s.db")
         let again = try UsageDatabase(path: dir + "/s.db")
-        XCTAssertEqual(try Schema.version(of: again.connection), 2)
+        XCTAssertEqual(try Schema.version(of: again.connection), 3)
     }
 
     func testNewerSchemaIsRefusedByWriterAndReader() throws {
         let dir = try makeTemporaryDirectory(for: self)
         let path = dir + "/s.db"
         try UsageDatabase(path: path).connection.exec("PRAGMA user_version = 7")
-        let expected = StoreError.unsupportedSchema(path: path, version: 7, newestKnown: 2)
+        let expected = StoreError.unsupportedSchema(path: path, version: 7, newestKnown: 3)
         XCTAssertThrowsError(try UsageDatabase(path: path)) { XCTAssertEqual($0 as? StoreError, expected) }
         XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: true)) { XCTAssertEqual($0 as? StoreError, expected) }
     }
@@ -76,7 +76,7 @@ final class SchemaTests: XCTestCase {
     }
 
     /// A file written by schema 1 gains the mode-state tables and keeps its usage.
-    func testVersion1FileIsMigratedTo2KeepingItsRows() throws {
+    func testVersion1FileIsMigratedToTheLatestKeepingItsRows() throws {
         let dir = try makeTemporaryDirectory(for: self)
         let path = dir + "/s.db"
         let raw = try SQLiteDatabase(path: path, readOnly: false)
@@ -84,9 +84,26 @@ final class SchemaTests: XCTestCase {
         try raw.exec("PRAGMA user_version = 1")
         try raw.exec("INSERT INTO intervals(app, start, end) VALUES('xterm', 10, 70)")
         let db = try UsageDatabase(path: path)
-        XCTAssertEqual(try Schema.version(of: db.connection), 2)
+        XCTAssertEqual(try Schema.version(of: db.connection), 3)
         XCTAssertEqual(try db.usageByApp(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 100)), ["xterm": 60])
         XCTAssertNil(try db.manualSwitch())
         XCTAssertEqual(try db.cheatDays(), [])
+    }
+
+    /// Before schema 3 a continue past the limit was recorded as mode `standard`, a mode's bypass
+    /// under its mode: the migration tells them apart, so a restart counts only the first.
+    func testVersion2BypassesLearnWhatTheyWentPast() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let path = dir + "/s.db"
+        let raw = try SQLiteDatabase(path: path, readOnly: false)
+        try raw.exec(Schema.migrations[0] + Schema.migrations[1])
+        try raw.exec("PRAGMA user_version = 2")
+        try raw.exec("INSERT INTO bypasses(app, mode, at, granted) VALUES('firefox', 'standard', 10, 3600)")
+        try raw.exec("INSERT INTO bypasses(app, mode, at, granted) VALUES('xterm', 'productivity', 20, 180)")
+        let db = try UsageDatabase(path: path)
+        XCTAssertEqual(try db.bypasses(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 100)), [
+            BypassRecord(app: "firefox", mode: "standard", rule: .limit, at: Date(timeIntervalSince1970: 10), granted: 3600),
+            BypassRecord(app: "xterm", mode: "productivity", rule: .mode, at: Date(timeIntervalSince1970: 20), granted: 180),
+        ])
     }
 }

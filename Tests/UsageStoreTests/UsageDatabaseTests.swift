@@ -140,7 +140,7 @@ final class UsageDatabaseTests: XCTestCase {
         XCTAssertEqual(try db.usageByApp(from: at(-60), to: at(0)), [:])
         XCTAssertEqual(try db.intervals(from: at(60), to: at(120)), [])
 
-        try db.recordBypass(app: "firefox", mode: "focus", at: at(60), granted: 60)
+        try db.recordBypass(app: "firefox", mode: "focus", rule: .mode, at: at(60), granted: 60)
         try db.recordLimitHit(app: "firefox", at: at(60), used: 3600)
         XCTAssertEqual(try db.bypasses(from: at(60), to: at(61)).count, 1)
         XCTAssertEqual(try db.bypasses(from: at(0), to: at(60)).count, 0)
@@ -160,12 +160,12 @@ final class UsageDatabaseTests: XCTestCase {
 
     func testBypassesAndLimitHitsRoundTripInTimeOrder() throws {
         let db = try UsageDatabase(path: path)
-        try db.recordBypass(app: "steam", mode: "bedtime", at: at(300), granted: 900)
-        try db.recordBypass(app: "firefox", mode: "focus", at: at(100), granted: 60)
+        try db.recordBypass(app: "steam", mode: "bedtime", rule: .mode, at: at(300), granted: 900)
+        try db.recordBypass(app: "firefox", mode: "focus", rule: .mode, at: at(100), granted: 60)
         try db.recordLimitHit(app: "firefox", at: at(200), used: 3600)
         XCTAssertEqual(try db.bypasses(from: at(0), to: at(1000)), [
-            BypassRecord(app: "firefox", mode: "focus", at: at(100), granted: 60),
-            BypassRecord(app: "steam", mode: "bedtime", at: at(300), granted: 900),
+            BypassRecord(app: "firefox", mode: "focus", rule: .mode, at: at(100), granted: 60),
+            BypassRecord(app: "steam", mode: "bedtime", rule: .mode, at: at(300), granted: 900),
         ])
         XCTAssertEqual(try db.limitHits(from: at(0), to: at(1000)), [LimitHit(app: "firefox", at: at(200), used: 3600)])
         XCTAssertEqual(try db.bypasses(from: at(150), to: at(1000)).map(\.app), ["steam"])
@@ -189,7 +189,7 @@ final class UsageDatabaseTests: XCTestCase {
             let db = try UsageDatabase(path: path)
             let id = try db.beginInterval(app: "firefox", title: "News", mode: "standard", at: at(0))
             try db.extendInterval(id, to: at(42))
-            try db.recordBypass(app: "firefox", mode: "focus", at: at(10), granted: 60)
+            try db.recordBypass(app: "firefox", mode: "focus", rule: .mode, at: at(10), granted: 60)
         }
         let reopened = try UsageDatabase(path: path)
         XCTAssertEqual(try reopened.usageByApp(from: at(0), to: at(100)), ["firefox": 42])

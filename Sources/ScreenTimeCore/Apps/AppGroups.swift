@@ -9,19 +9,33 @@ public enum AppGroup: String, CaseIterable, Sendable {
     case clock
     /// The apps chosen for Social mode: no category puts an app here, only the user.
     case socialApps = "social-apps"
+    /// Web browsers: where content hides, so the built-in title rules make its sites apps.
+    case browsers
+    /// The system's own tools (file managers, monitors, package tools).
+    case system
 
     /// Desktop-entry Categories (freedesktop menu spec) that place an app in the group.
     public var categories: Set<String> {
         switch self {
         case .productivity:
             ["Office", "Development", "Education", "Science", "Graphics", "TextEditor", "IDE", "Engineering",
-             "ProjectManagement", "Spreadsheet", "WordProcessor", "Presentation", "Math", "Calculator"]
+             "ProjectManagement", "Spreadsheet", "WordProcessor", "Presentation", "Math", "Calculator",
+             "TerminalEmulator"]
         case .communication: ["InstantMessaging", "Chat", "Email", "Telephony", "VideoConference", "IRCClient"]
         case .content: ["AudioVideo", "Audio", "Video", "Player", "TV", "Game", "Feed"]
         case .clock: ["Clock"]
         case .socialApps: []
+        case .browsers: ["WebBrowser"]
+        case .system: ["System"]
         }
     }
+
+    /// Groups whose apps the default limit leaves alone when `[limits] scope = leisure`: on a
+    /// desktop most hours are work, and a limit there only teaches the user to dismiss it.
+    public static let unlimitedInLeisureScope: Set<AppGroup> = [.productivity, .communication, .clock, .browsers, .system]
+
+    /// Groups that are leisure whatever else the app is.
+    public static let leisure: Set<AppGroup> = [.content, .socialApps]
 
     /// The mode class this group stands for, where a mode can allow it.
     public var appClass: AppClass? {
@@ -30,6 +44,8 @@ public enum AppGroup: String, CaseIterable, Sendable {
         case .communication: .communication
         case .clock: .clock
         case .socialApps: .chosenSocial
+        case .browsers: .browsers
+        case .system: .system
         case .content: nil
         }
     }
@@ -92,8 +108,22 @@ extension Settings {
         isEssential(app.id) || !AppGroup.essentialCategories.isDisjoint(with: app.categories)
     }
 
-    /// The daily limit of `app`, knowing its categories (essential ones have none).
+    /// The app's own daily limit, knowing its categories: none when essential or important; its
+    /// own line in `[limits]`; else the default one, which under `scope = leisure` covers only
+    /// leisure (content, social apps) and apps of no known group. Its groups' limits apply too
+    /// (`groupLimits(for:)`); the tighter wins.
     public func limit(for app: AppInfo) -> TimeInterval? {
-        isEssential(app) ? nil : limit(for: app.id)
+        if isEssential(app) || important.contains(app.id) { return nil }
+        if let own = limits[app.id] { return own }
+        let groups = groups(of: app)
+        let leisure = !groups.isDisjoint(with: AppGroup.leisure) || groups.isDisjoint(with: AppGroup.unlimitedInLeisureScope)
+        return limitScope == .all || leisure ? defaultLimit : nil
+    }
+
+    /// The limits of the groups `app` belongs to (`limit set content 2h`), shared by the group's
+    /// apps; none for an essential or important app.
+    public func groupLimits(for app: AppInfo) -> [(group: AppGroup, limit: TimeInterval)] {
+        if isEssential(app) || important.contains(app.id) { return [] }
+        return groups(of: app).sorted { $0.rawValue < $1.rawValue }.compactMap { group in groupLimits[group].map { (group, $0) } }
     }
 }

@@ -23,8 +23,12 @@ public struct TitleRule: Equatable, Sendable {
 
         public var text: String { "\(app.rawValue):\(title)" }
 
-        func matches(_ app: AppID, title windowTitle: String) -> Bool {
-            app == self.app && windowTitle.lowercased().contains(title.lowercased())
+        /// The app `*` stands for any web browser (an app whose entry has the WebBrowser category).
+        public static let anyBrowser: AppID = "*"
+
+        func matches(_ app: AppInfo, title windowTitle: String) -> Bool {
+            let appMatches = self.app == Self.anyBrowser ? app.categories.contains("WebBrowser") : app.id == self.app
+            return appMatches && windowTitle.lowercased().contains(title.lowercased())
         }
     }
 
@@ -37,12 +41,24 @@ public struct TitleRule: Equatable, Sendable {
     }
 }
 
+extension TitleRule {
+    /// The sites where content hides, as apps of their own in any browser: content, so limited
+    /// like apps and disabled in Productivity while the browser stays. `[rules]` may change one
+    /// (`youtube = *:YouTube;mpv:YouTube`) or turn it off (`youtube =`).
+    public static let builtIn: [TitleRule] = [
+        ("youtube", "YouTube"), ("netflix", "Netflix"), ("twitch", "Twitch"), ("tiktok", "TikTok"),
+        ("instagram", "Instagram"), ("facebook", "Facebook"), ("reddit", "Reddit"),
+        // X's pages are titled "… / X"; a bare "X" would match nearly every title.
+        ("x", "/ X"),
+    ].map { TitleRule(name: AppID($0.0), matches: [Match(app: Match.anyBrowser, title: $0.1)]) }
+}
+
 extension Array where Element == TitleRule {
     /// The virtual app the window of `app` titled `title` is, if a rule says so (the first rule in
     /// file order wins). Named after the matched text and the real app, with the real app's icon.
     public func virtualApp(for app: AppInfo, title: String) -> AppInfo? {
         for rule in self {
-            if let match = rule.matches.first(where: { $0.matches(app.id, title: title) }) {
+            if let match = rule.matches.first(where: { $0.matches(app, title: title) }) {
                 return AppInfo(id: rule.name, name: "\(match.title) (\(app.name))", icon: app.icon)
             }
         }

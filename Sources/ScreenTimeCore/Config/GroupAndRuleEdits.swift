@@ -10,13 +10,21 @@ extension KeyFile {
         set(group.rawValue, to: edit.list, in: ConfigKey.groups)
     }
 
-    /// Adds a window-title match to the rule `name`, creating the rule.
+    /// Adds a window-title match to the rule `name`, creating the rule (a built-in one keeps its matches).
     public mutating func addTitleRule(_ name: AppID, _ match: TitleRule.Match) {
-        var items = KeyFileList.split(value(name.rawValue, in: ConfigKey.rules) ?? "")
+        let builtIn = TitleRule.builtIn.first { $0.name == name }?.matches.map(\.text) ?? []
+        var items = value(name.rawValue, in: ConfigKey.rules).map(KeyFileList.split) ?? builtIn
         if !items.contains(match.text) { items.append(match.text) }
         set(name.rawValue, to: KeyFileList.join(items), in: ConfigKey.rules)
     }
 
+    /// Removes the rule `name`. A built-in rule stays off as `NAME =` (a line removed would bring
+    /// it back); returns whether there was a rule to remove.
     @discardableResult
-    public mutating func removeTitleRule(_ name: AppID) -> Bool { remove(name.rawValue, in: ConfigKey.rules) }
+    public mutating func removeTitleRule(_ name: AppID) -> Bool {
+        guard TitleRule.builtIn.contains(where: { $0.name == name }) else { return remove(name.rawValue, in: ConfigKey.rules) }
+        let wasOn = value(name.rawValue, in: ConfigKey.rules).map { !KeyFileList.split($0).isEmpty } ?? true
+        set(name.rawValue, to: "", in: ConfigKey.rules)
+        return wasOn
+    }
 }

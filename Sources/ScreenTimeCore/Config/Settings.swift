@@ -3,9 +3,13 @@ import FoundationEssentials
 /// The configuration the agent acts on, read from the keyfile at
 /// `$XDG_CONFIG_HOME/screentime/config`. Every default is a setting.
 public struct Settings: Equatable, Sendable {
-    /// Daily limit for every app that has none of its own and is not important or essential.
+    /// Daily limit for every app in `limitScope` that has none of its own and is not important or essential.
     public var defaultLimit: TimeInterval = 3600
+    /// Which apps the default limit covers.
+    public var limitScope = LimitScope.leisure
     public var limits: [AppID: TimeInterval] = [:]
+    /// Limits shared by a group's apps (`[limits] content = 2h`).
+    public var groupLimits: [AppGroup: TimeInterval] = [:]
     /// Exempt from limits.
     public var important: Set<AppID> = []
     /// Never restricted, in any mode.
@@ -19,12 +23,15 @@ public struct Settings: Equatable, Sendable {
     public var continueGrant: TimeInterval = 3600
     /// The user's changes to the built-in groups (`[groups]`).
     public var groupEdits: [AppGroup: GroupEdit] = [:]
-    /// Virtual apps from window titles (`[rules]`), in file order.
-    public var titleRules: [TitleRule] = []
+    /// Virtual apps from window titles: the built-in ones, then `[rules]` in file order (a rule
+    /// named like a built-in one replaces it; an empty one turns it off).
+    public var titleRules: [TitleRule] = TitleRule.builtIn
     /// Changes to a mode's defaults (DESIGN.md: every default is a setting); none are read from
     /// the file yet.
     public var modeProfiles: [Mode: ModeProfile] = [:]
     public var productivityBreakProfile: ModeProfile = .productivityBreak
+    /// Which window titles are stored with the usage (`[privacy] titles`).
+    public var titlePrivacy = TitlePrivacy.rules
     /// `[schedule]`, `[calendars]` and `[modes]` (ModeSettings.swift).
     public var modes = ModeSettings()
 
@@ -41,14 +48,40 @@ public struct Settings: Equatable, Sendable {
     /// desktop's safety-critical tools (`SafetyApps`).
     public static func isBuiltInEssential(_ app: AppID) -> Bool { SafetyApps.kind(of: app) != nil }
 
+    /// The limit of an app known only by its id (no desktop entry, so no known group).
     public func limit(for app: AppID) -> TimeInterval? {
-        if isEssential(app) || important.contains(app) { return nil }
-        return limits[app] ?? defaultLimit
+        limit(for: AppInfo(id: app, name: app.rawValue))
     }
 
     public func isEssential(_ app: AppID) -> Bool {
         essential.contains(app) || Self.isBuiltInEssential(app)
     }
+}
+
+/// Which window titles are stored: only where a title rule made the app (the title is why it is
+/// that app), every one, or none.
+public enum TitlePrivacy: String, CaseIterable, Sendable {
+    case rules
+    case all
+    case none
+}
+
+extension Settings {
+    /// The title stored with an interval of `app` whose window is titled `title`.
+    public func storedTitle(of app: AppID, title: String) -> String {
+        switch titlePrivacy {
+        case .all: title
+        case .none: ""
+        case .rules: titleRules.contains { $0.name == app } ? title : ""
+        }
+    }
+}
+
+/// Which apps the default limit covers: `leisure` (content, social apps and apps of no known
+/// group) or `all` (every app that is not exempt).
+public enum LimitScope: String, CaseIterable, Sendable {
+    case leisure
+    case all
 }
 
 /// The two exemption lists: `important` apps have no limit, `essential` apps are never restricted.
@@ -64,13 +97,16 @@ public enum ConfigKey {
     public static let exemptions = "exemptions"
     public static let groups = "groups"
     public static let rules = "rules"
-    public static let sections = [general, limits, exemptions, groups, rules]
+    public static let privacy = "privacy"
+    public static let sections = [general, limits, exemptions, groups, rules, privacy]
 
     public static let dayStart = "day-start"
     public static let idleAfter = "idle-after"
     public static let countdown = "countdown"
     public static let continueFor = "continue-for"
     public static let defaultLimit = "default"
+    public static let limitScope = "scope"
+    public static let titles = "titles"
     public static let important = "important"
     public static let essential = "essential"
 }
@@ -130,8 +166,18 @@ extension Settings {
             }
         }
         for (key, value, line) in file.entries(in: ConfigKey.limits) {
+            if key == ConfigKey.limitScope {
+                guard let scope = LimitScope(rawValue: value) else {
+                    throw fail(line, "`\(value)` is not a scope (known: \(LimitScope.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                limitScope = scope
+                continue
+            }
             let limit = try duration(value, line, "the limit of \(key)", DurationBounds.limit)
-            if key == ConfigKey.defaultLimit { defaultLimit = limit } else { limits[AppID(key)] = limit }
+            // A group's name is the group (`content = 2h`), never an app of that id.
+            if key == ConfigKey.defaultLimit { defaultLimit = limit }
+            else if let group = AppGroup(rawValue: key) { groupLimits[group] = limit }
+            else { limits[AppID(key)] = limit }
         }
         for (key, value, line) in file.entries(in: ConfigKey.exemptions) {
             let apps = Set(KeyFileList.split(value).map { AppID($0) })
@@ -148,6 +194,12 @@ extension Settings {
             }
             groupEdits[group] = GroupEdit(list: value)
         }
+        for (key, value, line) in file.entries(in: ConfigKey.privacy) {
+            let known = TitlePrivacy.allCases.map(\.rawValue).joined(separator: ", ")
+            guard key == ConfigKey.titles else { throw fail(line, "unknown key `\(key)` in [privacy] (known: titles)") }
+            guard let privacy = TitlePrivacy(rawValue: value) else { throw fail(line, "`\(value)` is not a titles setting (known: \(known))") }
+            titlePrivacy = privacy
+        }
         for (key, value, line) in file.entries(in: ConfigKey.rules) {
             var matches: [TitleRule.Match] = []
             for item in KeyFileList.split(value) {
@@ -156,9 +208,9 @@ extension Settings {
                 }
                 matches.append(match)
             }
-            guard !matches.isEmpty else { throw fail(line, "rule `\(key)` names no APP:TITLE") }
             titleRules.removeAll { $0.name.rawValue == key }
-            titleRules.append(TitleRule(name: AppID(key), matches: matches))
+            // `NAME =` turns the rule off: how a removed built-in rule is remembered.
+            if !matches.isEmpty { titleRules.append(TitleRule(name: AppID(key), matches: matches)) }
         }
     }
 
@@ -186,8 +238,12 @@ extension Settings {
         continue-for = 1h
 
         [limits]
-        # Daily limit for every app that has none of its own.
+        # Daily limit for every app that has none of its own. With scope = leisure it covers content
+        # (video, games, social apps) and apps of no known group; with scope = all, every app.
         default = 1h
+        scope = leisure
+        # APP = 30m limits an app; a group's name limits its apps together (content = 2h). Where
+        # both apply, the tighter wins.
 
         [exemptions]
         # Important apps have no limit; essential apps are never restricted.
@@ -195,13 +251,19 @@ extension Settings {
         essential =
 
         [groups]
-        # Built-in groups: productivity, communication, content, clock (apps join them by their
-        # desktop entry's Categories) and social-apps (the apps Social mode allows).
+        # Built-in groups: productivity (terminals too), communication, content, clock, browsers,
+        # system (apps join them by their desktop entry's Categories) and social-apps (the apps
+        # Social mode allows).
         # APP adds an app, -APP takes it out, e.g.  productivity = org.gnome.Builder;-gimp
 
         [rules]
-        # Virtual apps from window titles: NAME = APP:TITLE;APP:TITLE (case-insensitive), e.g.
-        # youtube = firefox:YouTube
+        # Virtual apps from window titles: NAME = APP:TITLE;APP:TITLE (case-insensitive; APP * is
+        # any browser). Built in, as content: youtube, netflix, twitch, tiktok, instagram,
+        # facebook, reddit, x (e.g. youtube = *:YouTube). NAME = with nothing turns a rule off.
+
+        [privacy]
+        # Window titles stored with your usage: rules (only a title rule's sites), all, or none.
+        titles = rules
 
         """
 }

@@ -10,8 +10,9 @@ public struct Engine {
     private let zone: LocalTimeZone
     /// Foreground time per app today, not counting the running segment.
     public private(set) var usage: [AppID: TimeInterval]
-    /// Continues granted today per app.
-    public private(set) var grants: [AppID: Int]
+    /// Continues past the limit granted today per app: the length of each as it was granted, so a
+    /// later change of `continue-for` neither cuts nor stretches one already given.
+    public private(set) var grants: [AppID: [TimeInterval]]
     public private(set) var dayStart: Date
     public private(set) var dayEnd: Date
     /// The app in front as the engine counts it: a title rule's virtual app where one matches.
@@ -36,7 +37,7 @@ public struct Engine {
     private var lastEvent: Date
 
     public init(settings: Settings, zone: LocalTimeZone, now: Date,
-                usageToday: [AppID: TimeInterval] = [:], grantsToday: [AppID: Int] = [:]) {
+                usageToday: [AppID: TimeInterval] = [:], grantsToday: [AppID: [TimeInterval]] = [:], knownApps: [AppInfo] = []) {
         self.settings = settings
         self.zone = zone
         usage = usageToday
@@ -45,14 +46,16 @@ public struct Engine {
         dayEnd = settings.dayBoundary.end(of: now, in: zone)
         lastEvent = now
         profile = settings.profile(for: .standard)
+        // Apps used earlier today keep their groups (and so their limits) before they are focused again.
+        for app in knownApps { apps[app.id] = app }
     }
 
     // MARK: - Queries
 
-    /// The limit including continues, or nil when the app has none (or the mode lifts limits).
+    /// The app's use today at which it is disabled: the tighter of its own limit and its groups'
+    /// limits, plus its continues; nil when none applies (or the mode lifts limits).
     public func effectiveLimit(of app: AppID) -> TimeInterval? {
-        guard profile.allowedApps.limitsApply else { return nil }
-        return settings.limit(for: info(app)).map { $0 + Double(grants[app, default: 0]) * settings.continueGrant }
+        remaining(app, at: lastEvent).map { $0 + used(app, at: lastEvent) }
     }
 
     /// Whether the mode lets `app` run now: essential apps always, else its classes or a bypass.
@@ -69,8 +72,24 @@ public struct Engine {
         return total
     }
 
+    /// A group's use today: the sum of its apps' (a site's virtual app counts for its group, not
+    /// for the browser's).
+    public func used(_ group: AppGroup, at now: Date) -> TimeInterval {
+        var apps = Set(usage.keys)
+        if let app = focused?.app.id { apps.insert(app) }
+        return apps.filter { settings.groups(of: info($0)).contains(group) }.reduce(0) { $0 + used($1, at: now) }
+    }
+
+    /// Time left today: the least left of the app's own limit and each of its groups' limits,
+    /// plus the continues the app was granted.
     public func remaining(_ app: AppID, at now: Date) -> TimeInterval? {
-        effectiveLimit(of: app).map { $0 - used(app, at: now) }
+        guard profile.allowedApps.limitsApply else { return nil }
+        let info = info(app)
+        var left = settings.limit(for: info).map { $0 - used(app, at: now) }
+        for (group, limit) in settings.groupLimits(for: info) {
+            left = Swift.min(left ?? .infinity, limit - used(group, at: now))
+        }
+        return left.map { $0 + grants[app, default: []].reduce(0, +) }
     }
 
     public func isOverLimit(_ app: AppID, at now: Date) -> Bool {
@@ -82,17 +101,24 @@ public struct Engine {
     /// When the running segment reaches `app`'s limit. The deadline and the check both use this one
     /// instant, so rounding cannot leave a deadline that has come while the limit is "not yet" reached.
     private func limitReachedAt(_ app: AppID) -> Date? {
-        guard let segmentStart, focused?.app.id == app, let limit = effectiveLimit(of: app) else { return nil }
-        return segmentStart.addingTimeInterval(limit - usage[app, default: 0])
+        // Only the focused app counts, so its groups' use grows with its own.
+        guard let segmentStart, focused?.app.id == app, let left = remaining(app, at: segmentStart) else { return nil }
+        return segmentStart.addingTimeInterval(left)
     }
 
     public func info(_ app: AppID) -> AppInfo { apps[app] ?? AppInfo(id: app, name: app.rawValue, icon: app.rawValue) }
 
     /// When the engine next needs a `.tick`: a countdown mark, the limit, a bypass running out,
-    /// the end of a break, or the next day.
+    /// the start or end of a break, or the next day.
     public func nextDeadline() -> Date? {
         var deadline = dayEnd
-        if case .onBreak(_, let until)? = decision.productivityBreak, until > lastEvent { deadline = min(deadline, until) }
+        if decision.mode == .productivity {
+            switch decision.productivityBreak {
+            case .working(let due)? where due > lastEvent: deadline = min(deadline, due)
+            case .onBreak(_, let until)? where until > lastEvent: deadline = min(deadline, until)
+            default: break
+            }
+        }
         if isCounting, let app = focused?.app.id, let until = modeBypasses[app], until > lastEvent {
             deadline = min(deadline, until)
         }
@@ -115,13 +141,14 @@ public struct Engine {
         let now = max(time, lastEvent)
         actions += rollOverDays(until: now)
         lastEvent = now
-        actions += endBreakIfOver(at: now)
+        actions += followBreakRhythm(at: now)
         switch event {
         case .focus(let window):
             focusedWindow = window
             let new = window.map(applyingTitleRules)
             if let new { apps[new.app.id] = new.app }
-            if new?.app.id == focused?.app.id, new?.title == focused?.title {
+            // Another window, or another title, of the app being counted: the same interval.
+            if let new, new.app.id == focused?.app.id, isCounting || !active {
                 focused = new
                 break
             }
@@ -134,13 +161,15 @@ public struct Engine {
             focusedWindow = window
             let current = applyingTitleRules(window)
             apps[current.app.id] = current.app
-            // The same app: split the interval at the new title. Another (a title rule's virtual
-            // app coming or going): as if focus moved.
-            let sameApp = current.app.id == focused?.app.id
-            let wasCounting = isCounting
+            // The same app: a title change alone starts no interval. Another (a title rule's
+            // virtual app coming or going): as if focus moved.
+            guard current.app.id != focused?.app.id else {
+                focused = current
+                break
+            }
             actions += stopCounting(at: now)
             focused = current
-            if wasCounting || !sameApp { actions += startCountingOrDisable(at: now) }
+            actions += startCountingOrDisable(at: now)
         case .activity(let isActive):
             guard isActive != active else { break }
             active = isActive
@@ -228,11 +257,32 @@ public struct Engine {
         return actions
     }
 
-    /// A Productivity break ends at its time even before the agent says so.
-    private mutating func endBreakIfOver(at now: Date) -> [EngineAction] {
+    /// Productivity's breaks start and end at their times even before the agent decides again:
+    /// the rhythm moves on from the boundary passed, as the resolver would move it.
+    private mutating func followBreakRhythm(at now: Date) -> [EngineAction] {
+        var actions: [EngineAction] = []
+        let breaks = settings.modes.breaks
+        switch decision.productivityBreak {
+        case .working(let due)? where decision.mode == .productivity && due <= now:
+            // A stretch ending at `due` began `every` before it, whether the break was due or asked for.
+            if let state = breaks.state(at: now, productivitySince: due.addingTimeInterval(-max(breaks.every, DurationBounds.breakEvery.lowerBound)), requested: []) {
+                decision.productivityBreak = state
+                if case .onBreak(let since, let until) = state {
+                    actions.append(.notifyMode(Wording.breakStarted(length: until.timeIntervalSince(since))))
+                }
+                actions.append(.statusChanged)
+            }
+        case .onBreak(_, let until)? where decision.mode == .productivity && until <= now:
+            if let state = breaks.state(at: now, productivitySince: until, requested: []) {
+                decision.productivityBreak = state
+                actions.append(.statusChanged)
+            }
+        default:
+            break
+        }
         let current = settings.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now))
-        guard current != profile else { return [] }
-        return applyProfile(current, at: now) + startCountingOrDisable(at: now)
+        guard current != profile else { return actions }
+        return actions + applyProfile(current, at: now) + startCountingOrDisable(at: now)
     }
 
     /// Disables the focused app once the mode stops allowing it (a bypass ran out).
@@ -274,7 +324,8 @@ public struct Engine {
         if isOverLimit(app, at: now) { return disable(app, at: now) }
         segmentStart = now
         return morningReminder(app)
-            + [.beginInterval(app: app, title: focused.title, mode: decision.mode.rawValue, at: now), .statusChanged]
+            + [.beginInterval(app: app, title: settings.storedTitle(of: app, title: focused.title), mode: decision.mode.rawValue,
+                              at: now), .statusChanged]
     }
 
     /// Shows the countdown when a mark has been crossed; disables the app at its limit.
@@ -302,17 +353,17 @@ public struct Engine {
         if !modeAllows(app, at: now), let grant = profile.bypassGrant {
             modeBypasses[app] = now.addingTimeInterval(grant)
             var actions: [EngineAction] = [
-                .recordBypass(app: app, mode: decision.mode.rawValue, granted: grant, at: now),
+                .recordBypass(app: app, mode: decision.mode.rawValue, rule: .mode, granted: grant, at: now),
                 .closeNotification(app: app), .statusChanged,
             ]
             if focused?.app.id == app { actions += startCountingOrDisable(at: now) }
             return actions
         }
         guard isOverLimit(app, at: now) else { return [] }
-        grants[app, default: 0] += 1
+        grants[app, default: []].append(settings.continueGrant)
         shownMark[app] = nil
         var actions: [EngineAction] = [
-            .recordBypass(app: app, mode: "standard", granted: settings.continueGrant, at: now),
+            .recordBypass(app: app, mode: decision.mode.rawValue, rule: .limit, granted: settings.continueGrant, at: now),
             .closeNotification(app: app), .statusChanged,
         ]
         if focused?.app.id == app { actions += startCountingOrDisable(at: now) }

@@ -48,7 +48,8 @@ public enum EngineAction: Equatable, Sendable {
     /// Foreground time of `app` starts, in `mode` (its raw value).
     case beginInterval(app: AppID, title: String, mode: String, at: Date)
     case endInterval(at: Date)
-    case recordBypass(app: AppID, mode: String, granted: TimeInterval, at: Date)
+    /// A continue: `app` goes past `rule` for `granted` seconds, granted in `mode` (its raw value).
+    case recordBypass(app: AppID, mode: String, rule: BypassedRule, granted: TimeInterval, at: Date)
     case recordLimitHit(app: AppID, used: TimeInterval, at: Date)
     /// The display filter the mode asks for (sent on every mode change and when a break starts or ends).
     case setDisplayFilter(DisplayFilterName)
@@ -57,6 +58,12 @@ public enum EngineAction: Equatable, Sendable {
     case recordModeChange(mode: Mode, reason: ModeReason, at: Date)
     /// Status (usage, remaining time) changed in a way a widget shows.
     case statusChanged
+}
+
+/// What a continue goes past: the app's daily limit, or the mode's restriction.
+public enum BypassedRule: String, Sendable {
+    case limit
+    case mode
 }
 
 /// Notification action keys.

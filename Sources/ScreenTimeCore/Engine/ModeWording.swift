@@ -4,7 +4,8 @@ import FoundationEssentials
 extension Wording {
     /// The one notification of a mode starting: its icon and what it does, in a line.
     public static func modeStarted(_ mode: Mode) -> NotificationRequest {
-        NotificationRequest(icon: mode.iconName, summary: "\(mode.displayName) mode", body: mode.summary,
+        NotificationRequest(icon: mode.iconName, summary: "\(mode.displayName) mode",
+                            body: mode.summary + " `screentime status` says why and until when; `screentime mode` changes it.",
                             urgency: .low, category: "screentime.mode")
     }
 
@@ -13,7 +14,7 @@ extension Wording {
         return NotificationRequest(
             icon: Mode.productivity.iconName, summary: "Time for \(span)",
             body: "Step away from the desk: stretch, drink some water, look at something far away. "
-                + "Colour and notifications are back until the break ends.",
+                + "Colour and notifications are back until the break ends; `screentime status` shows how long.",
             urgency: .normal, category: "screentime.mode")
     }
 

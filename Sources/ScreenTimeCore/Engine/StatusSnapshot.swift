@@ -71,7 +71,7 @@ extension Engine {
             else { state = "ok" }
             return StatusSnapshot.App(id: id, name: info(id).name, usedSeconds: used(id, at: now), limitSeconds: limit,
                                       remainingSeconds: remaining(id, at: now).map { max(0, $0) }, state: state,
-                                      continues: grants[id, default: 0])
+                                      continues: grants[id, default: []].count)
         }.sorted { ($0.usedSeconds, $1.id) > ($1.usedSeconds, $0.id) }
         let mode = decision.mode
         let next = decision.next.map {

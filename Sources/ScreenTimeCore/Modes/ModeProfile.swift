@@ -28,7 +28,7 @@ public struct ModeProfile: Equatable, Sendable {
             return ModeProfile(allowedApps: .all(limitsApply: true), displayFilter: .none, notifications: .normal,
                                onDisallowedApp: .countdownThenDisable, bypassGrant: 3600)
         case .productivity:
-            return ModeProfile(allowedApps: .only([.productivity, .communication, .important, .essential]),
+            return ModeProfile(allowedApps: .only([.productivity, .communication, .browsers, .system, .important, .essential]),
                                displayFilter: .grayscale, notifications: .silenced,
                                onDisallowedApp: .disableShowingBreakAndAgenda, bypassGrant: 3 * 60)
         case .social:
@@ -53,7 +53,7 @@ public struct ModeProfile: Equatable, Sendable {
 
     /// The Productivity break: apps as in Productivity, but colour and notifications come back.
     public static let productivityBreak = ModeProfile(
-        allowedApps: .only([.productivity, .communication, .important, .essential]), displayFilter: .none,
+        allowedApps: .only([.productivity, .communication, .browsers, .system, .important, .essential]), displayFilter: .none,
         notifications: .normal, onDisallowedApp: .suggestActivityAwayFromDesk, bypassGrant: 3 * 60)
 }
 
@@ -75,6 +75,10 @@ public enum AppClass: String, CaseIterable, Sendable {
     case clock
     /// The social apps the user chose for Social mode.
     case chosenSocial = "social-apps"
+    /// Web browsers (their content sites are apps of their own, by the title rules).
+    case browsers
+    /// The system's own tools.
+    case system
 }
 
 /// The colour filter the display backend applies while the mode is active.

@@ -4,7 +4,7 @@ import ScreenTimeCore
 
 struct AppsCommand: Subcommand {
     static let name = "apps"
-    static let abstract = "Known apps: id, name, today's time and limit"
+    static let abstract = "Known apps: id, name, groups, today's time and limit"
     static let usage = ["apps"]
 
     init(_ arguments: Arguments) throws { try arguments.finish() }
@@ -15,14 +15,34 @@ struct AppsCommand: Subcommand {
         let today = CivilDate(parsing: settings.dayBoundary.label(of: Date(), in: zone))!
         let week = ReportRange(from: today.adding(days: -6), to: today, boundary: settings.dayBoundary, zone: zone)
         let report = try ReportCommand.report(title: "", range: week, context: context, settings: settings)
+        // The desktop entries give an app its categories, so its groups and its default limit.
+        var entries: [AppID: AppInfo] = [:]
+        for entry in DesktopEntryIndex.load(environment: context.environment).reversed() {
+            entries[AppID(entry.id)] = AppInfo(entry)
+        }
         let known = Set(report.apps.map(\.id)).union(settings.limits.keys).union(settings.important).union(settings.essential)
         let rows = known.sorted().map { app -> [String] in
             let usage = report.apps.first { $0.id == app }
-            let limit = settings.isEssential(app) ? "essential" : settings.important.contains(app) ? "important"
-                : DurationText.format(settings.limit(for: app) ?? 0)
-            return [app.rawValue, usage?.name ?? app.rawValue, DurationText.spoken(usage?.days[today.description] ?? 0), limit]
+            let info = entries[app] ?? AppInfo(id: app, name: usage?.name ?? app.rawValue)
+            return [app.rawValue, usage?.name ?? info.name, Self.groups(of: info, settings),
+                    DurationText.spoken(usage?.days[today.description] ?? 0), Self.limit(of: info, settings)]
         }
-        context.print(Table.render(header: ["APP", "NAME", "TODAY", "LIMIT"], rows: rows))
+        context.print(Table.render(header: ["APP", "NAME", "GROUPS", "TODAY", "LIMIT"], rows: rows))
+    }
+
+    static func groups(of app: AppInfo, _ settings: Settings) -> String {
+        let groups = settings.groups(of: app).map(\.rawValue).sorted()
+        return groups.isEmpty ? "-" : groups.joined(separator: ",")
+    }
+
+    /// The app's own (or default) limit and its groups' shared ones: the tighter applies.
+    static func limit(of app: AppInfo, _ settings: Settings) -> String {
+        if settings.isEssential(app) { return "essential" }
+        if settings.important.contains(app.id) { return "important" }
+        let own = settings.limit(for: app).map { DurationText.format($0) }
+        let shared = settings.groupLimits(for: app).map { "\($0.group.rawValue) \(DurationText.format($0.limit))" }
+        let all = (own.map { [$0] } ?? []) + shared
+        return all.isEmpty ? "none" : all.joined(separator: ", ")
     }
 }
 

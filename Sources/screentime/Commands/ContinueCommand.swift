@@ -14,8 +14,8 @@ struct ContinueCommand: Subcommand {
 
     func run(_ context: Context) throws {
         let app = try context.app(app)
-        try context.agent { try $0.continueUsing(app) }
-        let grant = try context.settings().continueGrant
-        context.print("\(app): \(DurationText.spoken(grant)) more today. Enjoy, and take care.")
+        // The agent's answer, not the setting: a mode's bypass grants its own length.
+        let granted = try context.agent { try $0.continueUsing(app) }
+        context.print("\(app): \(DurationText.spoken(granted)) more today. Enjoy, and take care.")
     }
 }

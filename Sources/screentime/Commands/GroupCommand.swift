@@ -2,7 +2,7 @@ import ScreenTimeCore
 
 struct GroupCommand: Subcommand {
     static let name = "group"
-    static let abstract = "Groups of apps that modes allow (productivity, communication, content, clock, social-apps)"
+    static let abstract = "Groups of apps that modes allow (productivity, communication, content, clock, social-apps, browsers, system)"
     static let usage = ["group list", "group add GROUP APP", "group rm GROUP APP"]
 
     enum Action {

@@ -3,8 +3,8 @@ import ScreenTimeCore
 
 struct LimitCommand: Subcommand {
     static let name = "limit"
-    static let abstract = "Set, remove and list daily app limits"
-    static let usage = ["limit set APP DURATION      (DURATION: 1h, 45m, 1h30m, 90s)",
+    static let abstract = "Set, remove and list daily limits of apps and groups"
+    static let usage = ["limit set APP|GROUP DURATION   (DURATION: 1h, 45m, 1h30m, 90s; GROUP: content, …)",
                         "limit rm APP", "limit default DURATION", "limit list"]
 
     enum Action {
@@ -42,16 +42,24 @@ struct LimitCommand: Subcommand {
     func run(_ context: Context) throws {
         switch action {
         case .set(let typed, let seconds):
-            let app = try context.app(typed)
+            let app = try context.limitTarget(typed)
             try context.editConfig { $0.setLimit(app, seconds) }
-            context.print("\(app): \(DurationText.format(seconds)) a day")
+            if let group = AppGroup(rawValue: app.rawValue) {
+                context.print("\(group.rawValue) (group): \(DurationText.format(seconds)) a day, shared by its apps")
+            } else {
+                context.print("\(app): \(DurationText.format(seconds)) a day")
+            }
         case .remove(let typed):
-            let app = try context.app(typed)
+            let app = try context.limitTarget(typed)
             var removed = false
             try context.editConfig { removed = $0.removeLimit(app) }
             let fallback = try context.settings().defaultLimit
-            context.print(removed ? "\(app): back to the default limit (\(DurationText.format(fallback)))"
-                                  : "\(app) had no limit of its own")
+            if let group = AppGroup(rawValue: app.rawValue) {
+                context.print(removed ? "\(group.rawValue) (group): no shared limit now" : "\(group.rawValue) (group) had no shared limit")
+            } else {
+                context.print(removed ? "\(app): back to the default limit (\(DurationText.format(fallback)))"
+                                      : "\(app) had no limit of its own")
+            }
         case .setDefault(let seconds):
             try context.editConfig { $0.setDefaultLimit(seconds) }
             context.print("default limit: \(DurationText.format(seconds)) a day")
@@ -61,7 +69,11 @@ struct LimitCommand: Subcommand {
     }
 
     static func list(_ settings: Settings) -> String {
-        var lines = ["default  \(DurationText.format(settings.defaultLimit))  (every other app)"]
+        let covered = settings.limitScope == .all ? "every other app" : "other content, social and unknown apps"
+        var lines = ["default  \(DurationText.format(settings.defaultLimit))  (\(covered); scope \(settings.limitScope.rawValue))"]
+        for (group, limit) in settings.groupLimits.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append("\(group.rawValue)  \(DurationText.format(limit))  (group, shared by its apps)")
+        }
         let width = settings.limits.keys.map(\.rawValue.count).max() ?? 0
         for (app, limit) in settings.limits.sorted(by: { $0.key < $1.key }) {
             let note = settings.limit(for: app) == nil ? "  (exempt: \(settings.isEssential(app) ? "essential" : "important"))" : ""

@@ -3,7 +3,7 @@ import ScreenTimeCore
 struct RuleCommand: Subcommand {
     static let name = "rule"
     static let abstract = "Virtual apps from window titles (a site in a browser, limited like an app)"
-    static let usage = ["rule add NAME --app APP --title TEXT   (TEXT found in the title, any case)",
+    static let usage = ["rule add NAME --app APP --title TEXT   (TEXT found in the title, any case; APP * is any browser)",
                         "rule rm NAME", "rule list"]
 
     enum Action {
@@ -43,12 +43,18 @@ struct RuleCommand: Subcommand {
         case .remove(let name):
             var removed = false
             try context.editConfig { removed = $0.removeTitleRule(name) }
-            context.print(removed ? "\(name) is no longer a rule" : "there is no rule \(name)")
+            let builtIn = TitleRule.builtIn.contains { $0.name == name }
+            context.print(!removed ? "there is no rule \(name)"
+                : builtIn ? "\(name) is no longer a rule (built in: it stays off until you add it again)"
+                : "\(name) is no longer a rule")
         case .list:
             let rules = try context.settings().titleRules
             let width = rules.map(\.name.rawValue.count).max() ?? 0
             context.print(rules.isEmpty ? "(none)" : rules.map { rule in
-                "\(rule.name.rawValue.padded(to: width))  " + rule.matches.map { "\($0.app) window titled “…\($0.title)…”" }.joined(separator: ", ")
+                "\(rule.name.rawValue.padded(to: width))  " + rule.matches.map { match in
+                    let app = match.app == TitleRule.Match.anyBrowser ? "any browser" : match.app.rawValue
+                    return "\(app) window titled “…\(match.title)…”"
+                }.joined(separator: ", ")
             }.joined(separator: "\n"))
         }
     }

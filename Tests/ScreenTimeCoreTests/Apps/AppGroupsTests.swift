@@ -15,7 +15,7 @@ final class AppGroupsTests: XCTestCase {
         XCTAssertEqual(settings.groups(of: signal), [.communication])
         XCTAssertEqual(settings.groups(of: clock), [.clock])
         XCTAssertEqual(settings.groups(of: game), [.content])
-        XCTAssertEqual(settings.groups(of: firefox), [])
+        XCTAssertEqual(settings.groups(of: firefox), [.browsers])
         XCTAssertEqual(settings.classes(of: clock), [.clock])
         XCTAssertEqual(settings.classes(of: settingsApp), [.essential], "system settings are never restricted")
         XCTAssertNil(settings.limit(for: settingsApp))
@@ -29,10 +29,39 @@ final class AppGroupsTests: XCTestCase {
         settings.important = ["firefox"]
         settings.essential = ["supertux2"]
         XCTAssertEqual(settings.groups(of: builder), [])
-        XCTAssertEqual(settings.classes(of: firefox), [.productivity, .important])
+        XCTAssertEqual(settings.classes(of: firefox), [.productivity, .important, .browsers])
         XCTAssertEqual(settings.classes(of: signal), [.communication, .chosenSocial])
         XCTAssertEqual(settings.classes(of: game), [.essential])
         XCTAssertEqual(settings.classes(of: AppInfo(id: "screentime", name: "Screen Time")), [.essential])
+    }
+
+    /// On a desktop most hours are work: the default limit covers leisure and the unknown only.
+    func testDefaultLimitCoversLeisureAndUnknownAppsUnlessScopeIsAll() throws {
+        let xterm = AppInfo(id: "debian-xterm", name: "XTerm", categories: ["System", "TerminalEmulator"])
+        let unknown = AppInfo(id: "someapp", name: "someapp")
+        let youtube = AppInfo(id: "youtube", name: "YouTube (Firefox)")
+        var settings = Settings()
+        XCTAssertTrue(settings.groups(of: xterm).contains(.productivity), "terminals are productivity")
+        for app in [builder, firefox, signal, clock, xterm] { XCTAssertNil(settings.limit(for: app), app.name) }
+        for app in [game, unknown, youtube] { XCTAssertEqual(settings.limit(for: app), 3600, app.name) }
+        settings.limits["firefox"] = 2 * 3600
+        XCTAssertEqual(settings.limit(for: firefox), 2 * 3600, "an app's own limit applies in any scope")
+
+        let all = try Settings(KeyFile(parsing: "[limits]\nscope = all\n"), path: "config")
+        XCTAssertEqual(all.limitScope, .all)
+        for app in [builder, firefox, signal, xterm, game] { XCTAssertEqual(all.limit(for: app), 3600, app.name) }
+        XCTAssertNil(all.limit(for: settingsApp))
+        XCTAssertThrowsError(try Settings(KeyFile(parsing: "[limits]\n\nscope = work\n"), path: "config")) { error in
+            XCTAssertEqual("\(error)", "config:3: `work` is not a scope (known: leisure, all)")
+        }
+    }
+
+    func testAGroupNameInLimitsIsTheGroupsSharedLimit() throws {
+        let settings = try Settings(KeyFile(parsing: "[limits]\ncontent = 2h\nsupertux2 = 30m\n"), path: "config")
+        XCTAssertEqual(settings.groupLimits, [.content: 7200])
+        XCTAssertEqual(settings.limits, ["supertux2": 1800])
+        XCTAssertEqual(settings.groupLimits(for: game).map(\.group), [.content])
+        XCTAssertTrue(settings.groupLimits(for: settingsApp).isEmpty)
     }
 
     func testGroupEditListRoundTrips() {

@@ -74,7 +74,8 @@ final class EngineModeTests: XCTestCase {
         XCTAssertTrue(actions.contains(.recordModeChange(mode: .productivity, reason: decision(.productivity).reason, at: driver.now)))
         let modeNotes = actions.compactMap { if case .notifyMode(let request) = $0 { return request } else { return nil } }
         XCTAssertEqual(modeNotes.map(\.icon), ["screentime-productivity"])
-        XCTAssertEqual(modeNotes.map(\.body), [Mode.productivity.summary])
+        XCTAssertEqual(modeNotes.map(\.body),
+                       [Mode.productivity.summary + " `screentime status` says why and until when; `screentime mode` changes it."])
         // The interval is split so each part carries its mode.
         XCTAssertEqual(driver.intervals.map(\.mode), ["standard", "productivity"])
 
@@ -194,21 +195,101 @@ final class EngineModeTests: XCTestCase {
         XCTAssertTrue(settings.groups(of: AppInfo(id: "youtube", name: "YouTube")).contains(.content))
     }
 
-    func testBreakRestoresColourAndEndsOnTime() {
+    /// The developer's Productivity morning: the editor, a terminal and the browser stay; a
+    /// content site inside the browser is disabled, the browser is not.
+    func testProductivityKeepsTerminalAndBrowserButNotAContentSiteInIt() {
+        let xterm = AppInfo(id: "debian-xterm", name: "XTerm", categories: ["System", "TerminalEmulator"])
+        var driver = driver()
+        driver.send(.mode(decision(.productivity, .working(nextBreak: morning.addingTimeInterval(3 * 3600)))))
+        for app in [builder, xterm, firefox] {
+            driver.send(focus(app, "Issue 8 — work"))
+            driver.advance(by: 50 * 60)
+        }
+        XCTAssertTrue(driver.minimizes.isEmpty, "\(driver.minimizes)")
+        driver.send(.title("Cats - YouTube — Mozilla Firefox"))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["youtube"])
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 50 * 60)
+    }
+
+    /// `limit set content 2h`: the group's apps share two hours; an app's own limit still holds,
+    /// and the tighter wins.
+    func testAGroupLimitIsSharedByItsAppsAndTheTighterLimitWins() {
+        let game = AppInfo(id: "supertux2", name: "SuperTux", categories: ["Game", "ArcadeGame"])
+        var settings = Settings()
+        settings.groupLimits[.content] = 2 * 3600
+        settings.defaultLimit = 8 * 3600
+        settings.limits["supertux2"] = 30 * 60
+        var driver = driver(settings)
+        driver.send(focus(mpv, "A film"))
+        driver.advance(by: 80 * 60)
+        driver.send(focus(firefox, "Cats - YouTube — Mozilla Firefox"))
+        XCTAssertEqual(driver.engine.remaining("youtube", at: driver.now), 40 * 60, "the group's two hours, less the film")
+        driver.advance(by: 15 * 60)
+        driver.send(focus(game))
+        XCTAssertEqual(driver.engine.remaining("supertux2", at: driver.now), 25 * 60, "the group has 25 min left, the game 30")
+        driver.advance(by: 60 * 60)
+        XCTAssertEqual(driver.minimizes.map { "\($0.app) \(Int($0.at.timeIntervalSince(self.morning)) / 60)" }, ["supertux2 120"])
+        XCTAssertEqual(driver.engine.used(.content, at: driver.now), 2 * 3600)
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 0, "the site counts, not the browser")
+
+        // After a restart the apps used earlier today keep their groups before they are focused again.
+        let restarted = Engine(settings: settings, zone: zone, now: driver.now,
+                               usageToday: ["mpv": 80 * 60, "youtube": 15 * 60, "supertux2": 25 * 60], knownApps: [mpv, game])
+        XCTAssertEqual(restarted.used(.content, at: driver.now), 2 * 3600)
+        XCTAssertEqual(restarted.remaining("mpv", at: driver.now), 0)
+    }
+
+    func testBreakStartsByItselfRestoresColourAndEndsOnTime() {
         var driver = driver()
         let breakStart = morning.addingTimeInterval(3600)
         driver.send(.mode(decision(.productivity, .working(nextBreak: breakStart))))
-        driver.advance(to: breakStart)
         driver.clearLog()
-        driver.send(.mode(decision(.productivity, .onBreak(since: breakStart, until: breakStart.addingTimeInterval(300)))))
-        XCTAssertTrue(driver.log.contains { $0.action == .setDisplayFilter(.none) })
+        // No new decision from the agent and no other deadline (nothing focused): the engine's own
+        // deadline starts the break.
+        XCTAssertEqual(driver.engine.nextDeadline(), breakStart)
+        driver.advance(to: breakStart.addingTimeInterval(1))
+        XCTAssertEqual(driver.log.first { $0.action == .setDisplayFilter(.none) }?.at, breakStart)
         XCTAssertEqual(driver.log.filter { if case .notifyMode = $0.action { true } else { false } }.count, 1)
-        let status = driver.engine.status(at: driver.now.addingTimeInterval(120), zone: zone)
+        let status = driver.engine.status(at: breakStart.addingTimeInterval(120), zone: zone)
         XCTAssertEqual(status.breakSecondsLeft, 180)
         XCTAssertTrue(StatusFormat.text(status).contains("Break: 3 min left"))
+
+        // The agent's decision, when it comes, says the same: no second notice.
+        driver.clearLog()
+        driver.send(.mode(decision(.productivity, .onBreak(since: breakStart, until: breakStart.addingTimeInterval(300)))))
+        XCTAssertFalse(driver.log.contains { if case .notifyMode = $0.action { true } else { false } })
         driver.advance(by: 400)
         XCTAssertEqual(driver.log.last { if case .setDisplayFilter = $0.action { true } else { false } }?.at,
                        breakStart.addingTimeInterval(300))
         XCTAssertEqual(driver.engine.profile.displayFilter, .grayscale)
+        // After the break the status counts to the next one (the hour starts again when a break ends).
+        let after = driver.engine.status(at: driver.now, zone: zone)
+        XCTAssertEqual(after.nextBreakSeconds, breakStart.addingTimeInterval(300 + 3600).timeIntervalSince(driver.now))
+    }
+
+    func testAContinueKeepsItsLengthAndIsRecordedWithItsModeAndRule() {
+        var settings = Settings()
+        settings.limits["firefox"] = 10 * 60
+        var driver = driver(settings)
+        driver.send(.mode(decision(.wakeUp)))
+        driver.send(focus(firefox))
+        driver.advance(by: 10 * 60)
+        XCTAssertTrue(driver.engine.isOverLimit("firefox", at: driver.now))
+        driver.clearLog()
+        driver.send(.continueRequested("firefox"))
+        XCTAssertTrue(driver.log.contains {
+            if case .recordBypass("firefox", "wake-up", .limit, 3600, _) = $0.action { true } else { false }
+        }, "recorded in the mode it was granted in, as a continue past the limit")
+        // A later change of `continue-for` neither cuts nor stretches the hour already granted.
+        settings.continueGrant = 20
+        driver.send(.settings(settings))
+        XCTAssertEqual(driver.engine.effectiveLimit(of: "firefox"), 10 * 60 + 3600)
+        driver.advance(by: 30 * 60)
+        XCTAssertTrue(driver.minimizes.isEmpty)
+
+        // A restart rebuilds the grants from what each continue granted.
+        let restarted = Engine(settings: settings, zone: zone, now: driver.now, usageToday: ["firefox": 40 * 60],
+                               grantsToday: ["firefox": [3600]])
+        XCTAssertEqual(restarted.remaining("firefox", at: driver.now), 30 * 60)
     }
 }

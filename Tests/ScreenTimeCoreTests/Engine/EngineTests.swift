@@ -35,6 +35,9 @@ final class EngineTests: XCTestCase {
             "Firefox: 1 min left today", "Firefox: 10 s left today", "Firefox: 5 s left today",
             "Time for a break from Firefox?",
         ])
+        // Far marks are glances; from 1 minute one notice stays and counts down in place.
+        XCTAssertEqual(driver.notifications.map(\.request.urgency), [.low, .low, .normal, .normal, .normal, .normal, .normal])
+        XCTAssertEqual(driver.notifications.map(\.request.expireTimeout), [8000, 8000, 8000, 0, 0, 0, 0])
         XCTAssertEqual(driver.minimizes.map { $0.at.timeIntervalSince(morning) }, [45 * 60])
         XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 45 * 60)
         XCTAssertTrue(driver.engine.isOverLimit("firefox", at: driver.now))
@@ -50,7 +53,7 @@ final class EngineTests: XCTestCase {
         driver.clearLog()
         let continuedAt = driver.now
         driver.send(.notificationAction(app: "firefox", key: ActionKey.continue))
-        XCTAssertTrue(driver.log.contains { $0.action == .recordBypass(app: "firefox", mode: "standard", granted: 3600, at: continuedAt) })
+        XCTAssertTrue(driver.log.contains { $0.action == .recordBypass(app: "firefox", mode: "standard", rule: .limit, granted: 3600, at: continuedAt) })
         XCTAssertEqual(driver.engine.remaining("firefox", at: driver.now), 3600)
         driver.advance(by: 2 * 3600)
         XCTAssertEqual(driver.notifications.first?.at, continuedAt.addingTimeInterval(30 * 60))
@@ -77,11 +80,17 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 0)
     }
 
-    func testTitleChangeSplitsIntervalsWithoutLosingTime() {
+    /// A title change alone starts no interval, and titles are stored only where a title rule
+    /// made the app (`[privacy] titles = rules`).
+    func testTitleChangeStartsNoIntervalAndOnlyARulesTitleIsStored() {
         var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
         driver.send(focus(terminal, "vim"))
         driver.advance(by: 10)
         driver.send(.title("make"))
+        driver.advance(by: 5)
+        driver.send(.title("Cats - YouTube"))
+        driver.advance(by: 5)
+        driver.send(.focus(FocusedApp(app: firefox, window: WindowID(99), title: "Cats - YouTube — Mozilla Firefox")))
         driver.advance(by: 5)
         driver.send(.focus(nil))
         let intervals = driver.log.compactMap { entry -> String? in
@@ -91,7 +100,14 @@ final class EngineTests: XCTestCase {
             default: return nil
             }
         }
-        XCTAssertEqual(intervals, ["begin xterm vim 0", "end 10", "begin xterm make 10", "end 15"])
+        XCTAssertEqual(intervals, ["begin xterm  0", "end 20", "begin youtube Cats - YouTube — Mozilla Firefox 20", "end 25"])
+        XCTAssertEqual(driver.engine.used("xterm", at: driver.now), 20)
+
+        var all = settings()
+        all.titlePrivacy = .all
+        XCTAssertEqual(all.storedTitle(of: "xterm", title: "make"), "make")
+        all.titlePrivacy = .none
+        XCTAssertEqual(all.storedTitle(of: "youtube", title: "Cats - YouTube"), "")
     }
 
     func testDayRolloverResetsUsageGrantsAndSplitsTheInterval() {
