@@ -96,7 +96,7 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         XCTAssertTrue(eventually(5) { self.windows.wmState(window) == 3 }, "minimized at its limit: \(agent.log)")
         XCTAssertEqual(try appStatus(agent)?.state, "disabled")
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.continue, [.string(app)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.continue, [.string(app)]), [.double(3600)], "the seconds granted")
         XCTAssertTrue(eventually { (try? self.appStatus(agent)?.continues) == 1 }, "the continue is counted")
         XCTAssertNotEqual(try appStatus(agent)?.state, "disabled")
         windows.activate(window)

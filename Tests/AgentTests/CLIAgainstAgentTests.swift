@@ -23,20 +23,21 @@ final class CLIAgainstAgentTests: XCTestCase {
             .map { $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
 
-    func testAppsShowsTheTimeTheAgentCountedWithNameAndLimit() throws {
+    func testAppsShowsTheTimeTheAgentCountedWithNameGroupAndLimit() throws {
         let agent = try LimitedTestApp.startAgent(on: desk)
         XCTAssertNil(try row(agent), "not used yet, not listed")
         _ = try LimitedTestApp.focus(agent, windows: windows)
         var shown: [String]?
         XCTAssertTrue(eventually(8) {
             shown = try? self.row(agent)
-            return shown.map { $0.count == 4 && $0[2] != "0 s" } == true
+            return shown.map { $0.count == 5 && $0[3] != "0 s" } == true
         }, "the counted time reaches `apps`: \(String(describing: shown))")
         XCTAssertEqual(shown?[1], LimitedTestApp.name, "the name from the desktop entry")
-        XCTAssertEqual(shown?[3], "1h")
+        XCTAssertEqual(shown?[2], "content", "the group from the entry's categories")
+        XCTAssertEqual(shown?[4], "1h")
 
         XCTAssertEqual(try agent.cli(["limit", "set", app, "45m"]).status, 0)
-        XCTAssertEqual(try row(agent)?[3], "45m")
+        XCTAssertEqual(try row(agent)?[4], "45m")
     }
 
     func testContinueLetsTheAppBackAndItIsCounted() throws {
