@@ -40,6 +40,8 @@ let package = Package(
         .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on Xvfb.
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport"]),
+        // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
+        .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 
         // Fakes for the pure core and the real-desktop harness (Xvfb, openbox, dbus-daemon, dunst).
         .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "SessionBus"], path: "Tests/TestSupport"),
