@@ -329,8 +329,12 @@ public final class AgentRunner {
         case .closeNotification(let app):
             try bus?.closeNotification(app)
         case .minimize(let app):
-            try desktop?.minimize(app) { [resolver, engine] facts in
-                engine.settings.titleRules.app(for: resolver.app(for: facts), title: facts.title).id
+            let rules = engine.settings.titleRules
+            try desktop?.minimize(app, titleMatters: { [resolver] facts in
+                let id = resolver.app(for: facts).id
+                return rules.contains { $0.matches.contains { $0.app == id } }
+            }) { [resolver] facts in
+                rules.app(for: resolver.app(for: facts), title: facts.title).id
             }
         case .beginInterval(let app, let title, let mode, let at):
             usage.begin(app: app, title: title, mode: mode, at: at)

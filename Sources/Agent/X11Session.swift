@@ -18,9 +18,11 @@ final class X11Session {
     }
 
     /// Minimizes every normal window that counts as `app` (`identify` names a window's app, title
-    /// rules included: a YouTube tab's window is `youtube`, not the browser).
-    func minimize(_ app: AppID, identify: (WindowFacts) -> AppID) throws {
-        for window in try windows.clientWindows() where window.role == .normal && identify(window) == app {
+    /// rules included: a YouTube tab's window is `youtube`, not the browser). Titles are read only
+    /// where `titleMatters` (a window of an app with a title rule).
+    func minimize(_ app: AppID, titleMatters: (WindowFacts) -> Bool, identify: (WindowFacts) -> AppID) throws {
+        let candidates = try windows.clientWindows { $0.role == .normal && titleMatters($0) }
+        for window in candidates where window.role == .normal && identify(window) == app {
             if try !windows.isMinimized(window.window) { try windows.minimize(window.window) }
         }
     }
