@@ -112,7 +112,8 @@ public final class AgentRunner {
                 let writing = source == .bus && bus?.connection.hasPendingOutput == true
                 fds.append(pollfd(fd: fd, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0))
             }
-            let timeout = nextDeadline(now: now).map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
+            let deadline = nextDeadline(now: now)
+            let timeout = deadline.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             let turnStart = ContinuousClock.now
             defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
@@ -121,7 +122,10 @@ public final class AgentRunner {
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
             }
-            handleDeadlines(now: Date())
+            // Deadlines are looked at only when the earliest is due: a turn woken by an event does
+            // no more than the event asks (what it makes due is found before the next poll).
+            let afterwards = Date()
+            if let deadline, deadline <= afterwards { handleDeadlines(now: afterwards) }
             if statusDirty {
                 statusDirty = false
                 bus?.statusChanged()
