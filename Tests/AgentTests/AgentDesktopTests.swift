@@ -38,6 +38,27 @@ final class AgentDesktopTests: XCTestCase {
         return try StatusFormat.decode(result.out)
     }
 
+    /// A title rule's app over its limit is minimized in the window whose title matches, not in
+    /// the same browser's other windows (minimizing reads titles only of apps with a title rule).
+    func testTitleRuleAppIsMinimizedInItsOwnWindowOnly() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            [limits]
+            stvideo = 1s
+            [rules]
+            stvideo = stbrowser:Cat videos
+            """)
+        let docs = try windows.openWindow(class: "StBrowser", title: "Docs")
+        let video = try windows.openWindow(class: "StBrowser", title: "Cat videos - Tube")
+        windows.activate(video)
+        XCTAssertTrue(eventually { self.windows.wmState(video) == 3 }, "the video window is minimized")
+        XCTAssertEqual(windows.wmState(docs), 1, "the browser's other window is left alone")
+        agent.stop()
+        windows.close(docs)
+        windows.close(video)
+    }
+
     func testCountdownDisableReopenAndContinueThroughTheNotification() throws {
         let agent = try startAgent()
         let dunst = try DunstControl(desktop: desk)
