@@ -118,6 +118,7 @@ public final class AgentRunner {
             let turnStart = ContinuousClock.now
             defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
+            desktop?.connection.socketPolled()
             followClockJumps()
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
