@@ -23,7 +23,10 @@ public final class AgentRunner {
     let config: ConfigSource
     let store: UsageDatabase
     let resolver: AppResolver
-    var engine: Engine
+    var engine: Engine { didSet { engineDeadline = nil } }
+    /// `engine.nextDeadline()` as last asked, until the engine changes: the loop asks every turn,
+    /// and most turns change nothing in the engine.
+    private var engineDeadline: Date??
     var desktop: X11Session?
     var bus: AgentBus?
     var screen: ScreenFilter?
@@ -217,6 +220,13 @@ public final class AgentRunner {
         }
     }
 
+    /// Whether a window's title matters: its app has a title rule. Other titles are neither read
+    /// nor followed (each costs X round trips and wakeups) and count as empty.
+    func needsTitle(_ facts: WindowFacts) -> Bool {
+        let app = resolver.app(for: facts).id
+        return engine.settings.titleRules.contains { $0.matches.contains { $0.app == app } }
+    }
+
     func focusedApp(_ facts: WindowFacts?) -> FocusedApp? {
         guard let facts, facts.role == .normal else { return nil }
         return FocusedApp(app: resolver.app(for: facts), window: facts.window, title: facts.title)
@@ -229,7 +239,7 @@ public final class AgentRunner {
         func consider(_ date: Date?) {
             if let date, earliest.map({ date < $0 }) ?? true { earliest = date }
         }
-        consider(engine.nextDeadline())
+        consider(engineNextDeadline())
         consider(nextReconnect)
         consider(screen?.nextStep)
         consider(modeDecision?.next?.at)
@@ -245,11 +255,18 @@ public final class AgentRunner {
         return earliest
     }
 
+    func engineNextDeadline() -> Date? {
+        if let known = engineDeadline { return known }
+        let deadline = engine.nextDeadline()
+        engineDeadline = .some(deadline)
+        return deadline
+    }
+
     func handleDeadlines(now: Date) {
         func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
         if due(modeDecision?.next?.at) || due(calendars.nextRefresh) { resolveMode(now: now) }
         if calendars.stopOverdueChild(now: now) { calendarsChanged(now: now) }
-        if due(engine.nextDeadline()) { apply(engine.handle(.tick, at: now)) }
+        if due(engineNextDeadline()) { apply(engine.handle(.tick, at: now)) }
         if let desktop, due(desktop.focus.nextPoll(after: now)) || due(desktop.idle.nextPoll(after: now))
             || desktop.connection.hasQueuedEvents {
             handle(.x11)
@@ -267,7 +284,9 @@ public final class AgentRunner {
     func connectDesktop(now: Date) {
         do {
             let session = try X11Session(displayName: options.environment["DISPLAY"],
-                                         idleThreshold: engine.settings.idleThreshold)
+                                         idleThreshold: engine.settings.idleThreshold) { [weak self] facts in
+                self?.needsTitle(facts) ?? true
+            }
             desktop = session
             Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
             startScreenFilter()
@@ -335,12 +354,7 @@ public final class AgentRunner {
             try bus?.closeNotification(app)
         case .minimize(let app):
             let rules = engine.settings.titleRules
-            try desktop?.minimize(app, titleMatters: { [resolver] facts in
-                let id = resolver.app(for: facts).id
-                return rules.contains { $0.matches.contains { $0.app == id } }
-            }) { [resolver] facts in
-                rules.app(for: resolver.app(for: facts), title: facts.title).id
-            }
+            try desktop?.minimize(app) { [resolver] facts in rules.app(for: resolver.app(for: facts), title: facts.title).id }
         case .beginInterval(let app, let title, let mode, let at):
             usage.begin(app: app, title: title, mode: mode, at: at)
         case .endInterval(let at):
