@@ -209,9 +209,11 @@ public final class AgentRunner {
     /// calendars and mode settings live in the same file).
     func settingsChanged(_ settings: Settings) {
         let now = Date()
+        let titleRulesChanged = settings.titleRules != engine.settings.titleRules
         apply(engine.handle(.settings(settings), at: now))
         resolveMode(now: now)
         guard let desktop else { return }
+        if titleRulesChanged { desktop.titleRulesChanged() }
         do {
             try desktop.idle.setThreshold(settings.idleThreshold)
             idleChanged(try desktop.idle.drainEvents())

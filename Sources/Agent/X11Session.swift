@@ -21,6 +21,11 @@ final class X11Session {
         self.needsTitle = needsTitle
     }
 
+    /// The title rules changed: the focused window's title may be needed now, or no longer.
+    func titleRulesChanged() {
+        (focus as? EWMHFocusSource)?.needsTitleChanged()
+    }
+
     /// Minimizes every normal window that counts as `app` (`identify` names a window's app, title
     /// rules included: a YouTube tab's window is `youtube`, not the browser). Titles are read only
     /// where needed.

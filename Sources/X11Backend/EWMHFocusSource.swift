@@ -71,6 +71,12 @@ public final class EWMHFocusSource: FocusSource {
 
     public var pollDescriptor: Int32 { connection.fileDescriptor }
 
+    /// What `needsTitle` answers may have changed (the title rules did): the focused window is
+    /// read again at the next drain, which reports its title as a change when it is now needed.
+    public func needsTitleChanged() {
+        activeChanged = true
+    }
+
     public func currentFocus() throws -> WindowFacts? {
         guard let active = try inspector.activeWindow() else { return nil }
         return try facts(of: active)

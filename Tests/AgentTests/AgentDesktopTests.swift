@@ -59,6 +59,25 @@ final class AgentDesktopTests: XCTestCase {
         windows.close(video)
     }
 
+    /// A title rule added while its window is focused applies at once: the title, not read while
+    /// no rule needed it, is read when the config changes.
+    func testTitleRuleAddedWhileItsWindowIsFocusedAppliesAtOnce() throws {
+        let config = """
+            [general]
+            idle-after = 1h
+            [limits]
+            stclip = 1s
+            """
+        let agent = try startAgent(config: config)
+        let video = try windows.openWindow(class: "StPlayer", title: "Clip of the day")
+        windows.activate(video)
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stplayer") })
+        try (config + "\n[rules]\nstclip = stplayer:Clip\n").write(to: agent.configPath, atomically: true, encoding: .utf8)
+        XCTAssertTrue(eventually { self.windows.wmState(video) == 3 }, "the clip is minimized without a focus switch")
+        agent.stop()
+        windows.close(video)
+    }
+
     func testCountdownDisableReopenAndContinueThroughTheNotification() throws {
         let agent = try startAgent()
         let dunst = try DunstControl(desktop: desk)

@@ -74,6 +74,16 @@ final class EWMHFocusSourceTests: X11DesktopTestCase {
         XCTAssertEqual(poll(&descriptor, 1, 200), 0, "the rename of a window whose title is not needed reached the agent")
         XCTAssertEqual(try source.drainEvents(), [])
 
+        // A title rule for the focused window's app arrives: its title is read and followed at once.
+        source.needsTitle = { $0.wmClass == "StRuled" || $0.wmClass == "StPlain" }
+        source.needsTitleChanged()
+        let ruledNow = try source.events { if case .titleChanged = $0 { return true } else { return false } }
+        guard case .titleChanged(let nowRead)? = ruledNow.last else { return XCTFail("no title change in \(ruledNow)") }
+        XCTAssertEqual(nowRead.window, plain.id)
+        XCTAssertEqual(nowRead.title, "More secret plans")
+        source.needsTitle = { $0.wmClass == "StRuled" }
+        source.needsTitleChanged()
+
         guard case .focused(let ruledFacts?) = try focus(ruled, with: source).last else { return XCTFail("no focus on \(ruled)") }
         XCTAssertEqual(ruledFacts.title, "Cat videos")
         client.setTitle(ruled, "Dog videos")
