@@ -257,6 +257,7 @@ public final class AgentRunner {
         return earliest
     }
 
+    /// The engine's next deadline, asked of it only when it changed since the last time.
     func engineNextDeadline() -> Date? {
         if let known = engineDeadline { return known }
         let deadline = engine.nextDeadline()

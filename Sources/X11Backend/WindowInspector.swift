@@ -9,7 +9,8 @@ struct WindowInspector {
     /// The title is read every time (left empty when not `readingTitle`); the rest comes from the
     /// connection's `WindowFactsCache` when it knows the window. The title is read first: its reply
     /// brings in the client list's change events, which the cache applies before trusting an entry
-    /// (without it, the caller has just read `_NET_CLIENT_LIST`, whose reply does the same).
+    /// (without it, the caller has just read `_NET_ACTIVE_WINDOW` or `_NET_CLIENT_LIST`, whose
+    /// reply does the same).
     func facts(of window: Window, readingTitle: Bool = true) throws -> WindowFacts {
         do {
             let title = readingTitle ? try title(of: window) : ""
