@@ -42,6 +42,8 @@ let package = Package(
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
         .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
+        // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
+        .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 
         // Fakes for the pure core and the real-desktop harness (Xvfb, openbox, dbus-daemon, dunst).
         .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "SessionBus"], path: "Tests/TestSupport"),

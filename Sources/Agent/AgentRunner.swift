@@ -25,7 +25,10 @@ public final class AgentRunner {
     var resolver: AppResolver
     /// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
     let desktopEntryWatch = DirectoryWatch()
-    var engine: Engine
+    var engine: Engine { didSet { engineDeadline = nil } }
+    /// `engine.nextDeadline()` as last asked, until the engine changes: the loop asks every turn,
+    /// and most turns change nothing in the engine.
+    private var engineDeadline: Date??
     var desktop: X11Session?
     var bus: AgentBus?
     var screen: ScreenFilter?
@@ -124,16 +127,21 @@ public final class AgentRunner {
                 let writing = source == .bus && bus?.connection.hasPendingOutput == true
                 fds.append(pollfd(fd: fd, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0))
             }
-            let timeout = nextDeadline(now: now).map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
+            let deadline = nextDeadline(now: now)
+            let timeout = deadline.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             let turnStart = ContinuousClock.now
             defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
+            desktop?.connection.socketPolled()
             followClockJumps()
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
             }
-            handleDeadlines(now: Date())
+            // Deadlines are looked at only when the earliest is due: a turn woken by an event does
+            // no more than the event asks (what it makes due is found before the next poll).
+            let afterwards = Date()
+            if let deadline, deadline <= afterwards { handleDeadlines(now: afterwards) }
             if statusDirty {
                 statusDirty = false
                 bus?.statusChanged()
@@ -215,15 +223,26 @@ public final class AgentRunner {
     /// calendars and mode settings live in the same file).
     func settingsChanged(_ settings: Settings) {
         let now = Date()
+        // Which titles are read depends on both.
+        let titleRulesChanged = settings.titleRules != engine.settings.titleRules
+            || settings.titlePrivacy != engine.settings.titlePrivacy
         apply(engine.handle(.settings(settings), at: now))
         resolveMode(now: now)
         guard let desktop else { return }
+        if titleRulesChanged { desktop.titleRulesChanged() }
         do {
             try desktop.idle.setThreshold(settings.idleThreshold)
             idleChanged(try desktop.idle.drainEvents())
         } catch {
             desktopLost(error, at: now)
         }
+    }
+
+    /// Whether a window's title matters: a title rule may apply to its app (a built-in site rule
+    /// to any browser), or every title is stored. Other titles are neither read nor followed (each
+    /// costs X round trips and wakeups) and count as empty.
+    func needsTitle(_ facts: WindowFacts) -> Bool {
+        engine.settings.titlePrivacy == .all || engine.settings.titleRules.mayApply(to: resolver.app(for: facts))
     }
 
     func focusedApp(_ facts: WindowFacts?) -> FocusedApp? {
@@ -238,7 +257,7 @@ public final class AgentRunner {
         func consider(_ date: Date?) {
             if let date, earliest.map({ date < $0 }) ?? true { earliest = date }
         }
-        consider(engine.nextDeadline())
+        consider(engineNextDeadline())
         consider(nextReconnect)
         consider(screen?.nextStep)
         consider(modeDecision?.next?.at)
@@ -255,11 +274,19 @@ public final class AgentRunner {
         return earliest
     }
 
+    /// The engine's next deadline, asked of it only when it changed since the last time.
+    func engineNextDeadline() -> Date? {
+        if let known = engineDeadline { return known }
+        let deadline = engine.nextDeadline()
+        engineDeadline = .some(deadline)
+        return deadline
+    }
+
     func handleDeadlines(now: Date) {
         func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
         if due(modeDecision?.next?.at) || due(calendars.nextRefresh) { resolveMode(now: now) }
         if calendars.stopOverdueChild(now: now) { calendarsChanged(now: now) }
-        if due(engine.nextDeadline()) { apply(engine.handle(.tick, at: now)) }
+        if due(engineNextDeadline()) { apply(engine.handle(.tick, at: now)) }
         if let desktop, due(desktop.focus.nextPoll(after: now)) || due(desktop.idle.nextPoll(after: now))
             || desktop.connection.hasQueuedEvents {
             handle(.x11)
@@ -280,7 +307,9 @@ public final class AgentRunner {
     func connectDesktop(now: Date) {
         do {
             let session = try X11Session(displayName: options.environment["DISPLAY"],
-                                         idleThreshold: engine.settings.idleThreshold)
+                                         idleThreshold: engine.settings.idleThreshold) { [weak self] facts in
+                self?.needsTitle(facts) ?? true
+            }
             desktop = session
             Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
             startScreenFilter()
@@ -347,9 +376,8 @@ public final class AgentRunner {
         case .closeNotification(let app):
             try bus?.closeNotification(app)
         case .minimize(let app):
-            try desktop?.minimize(app) { [resolver, engine] facts in
-                engine.settings.titleRules.app(for: resolver.app(for: facts), title: facts.title).id
-            }
+            let rules = engine.settings.titleRules
+            try desktop?.minimize(app) { [resolver] facts in rules.app(for: resolver.app(for: facts), title: facts.title).id }
         case .beginInterval(let app, let title, let mode, let at):
             usage.begin(app: app, title: title, mode: mode, at: at)
         case .endInterval(let at):

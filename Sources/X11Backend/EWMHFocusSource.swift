@@ -16,6 +16,11 @@ public final class EWMHFocusSource: FocusSource {
     /// How long `_NET_ACTIVE_WINDOW` must stay None before focus counts as gone.
     public let noneDebounce: TimeInterval
 
+    /// Whether a window's title is needed, from its other facts (the agent needs it only for an
+    /// app with a title rule). Elsewhere the title is neither read (a round trip per switch) nor
+    /// followed (a wakeup for every property the window changes), and is reported empty.
+    public var needsTitle: (WindowFacts) -> Bool = { _ in true }
+
     private let connection: X11Connection
     private let inspector: WindowInspector
     private let clock: () -> Date
@@ -66,24 +71,44 @@ public final class EWMHFocusSource: FocusSource {
 
     public var pollDescriptor: Int32 { connection.fileDescriptor }
 
+    /// What `needsTitle` answers may have changed (the title rules did): the focused window is
+    /// read again at the next drain, which reports its title as a change when it is now needed.
+    public func needsTitleChanged() {
+        activeChanged = true
+    }
+
     public func currentFocus() throws -> WindowFacts? {
         guard let active = try inspector.activeWindow() else { return nil }
         return try facts(of: active)
     }
 
-    /// The active window's facts, listening to its title changes from before its title is read
-    /// (a rename in between is not missed). Nil when None or the window is gone.
+    /// The active window's facts, with its title where needed: listening to its title changes
+    /// from before the title is read (a rename in between is not missed). Nil when None or the
+    /// window is gone. The read of `_NET_ACTIVE_WINDOW` brings in the client list's changes before
+    /// the cached facts are trusted.
     private func focusedWindow() throws -> WindowFacts? {
         activeReadSerial = connection.display.nextRequestSerial
         guard let active = try inspector.activeWindow() else { return nil }
-        try watchTitle(of: active)
-        titleReadSerial = connection.display.nextRequestSerial
-        return try facts(of: active)
+        return try ignoringGoneWindow {
+            var facts = try inspector.facts(of: active, readingTitle: false)
+            guard needsTitle(facts) else {
+                try watchTitle(of: nil)
+                return facts
+            }
+            try watchTitle(of: active)
+            titleReadSerial = connection.display.nextRequestSerial
+            facts.title = try inspector.title(of: active)
+            return facts
+        }
     }
 
     private func facts(of window: Window) throws -> WindowFacts? {
+        try ignoringGoneWindow { try inspector.facts(of: window) }
+    }
+
+    private func ignoringGoneWindow(_ read: () throws -> WindowFacts) throws -> WindowFacts? {
         do {
-            return try inspector.facts(of: window)
+            return try read()
         } catch let error as X11Error where error.isWindowGone {
             return nil
         }
@@ -138,7 +163,6 @@ public final class EWMHFocusSource: FocusSource {
             }
             reported = nil
             try watchTitle(of: nil)
-            try connection.display.flush()
             return [.focused(nil)]
         }
         noneSince = nil
@@ -165,13 +189,18 @@ public final class EWMHFocusSource: FocusSource {
         }
     }
 
-    /// Listens to PropertyNotify on the focused window only, and stops on the one before. The
-    /// requests need no reply and are not waited for (a window that closed meanwhile gives an
-    /// error that is dropped); they go out with the next read, or the caller flushes them.
+    /// Listens to PropertyNotify on the focused window only (when its title is needed), and stops
+    /// on the one before. The requests need no reply and are not waited for (a window that closed
+    /// meanwhile gives an error that is dropped); they go out with the next read, or are flushed
+    /// here when no read follows (no window to watch).
     private func watchTitle(of window: Window?) throws {
         guard window != watched else { return }
         if let old = watched { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
         watched = window
-        if let window { try connection.display.selectInput(window, mask: XConstants.propertyChangeMask) }
+        if let window {
+            try connection.display.selectInput(window, mask: XConstants.propertyChangeMask)
+        } else {
+            try connection.display.flush()
+        }
     }
 }

@@ -13,6 +13,13 @@ public final class EWMHWindowControl: WindowControl {
     /// `_NET_CLIENT_LIST`, or, without it, every top-level's client window (WM_STATE) found by
     /// walking the tree. Windows that close while being read are left out.
     public func clientWindows() throws -> [WindowFacts] {
+        try clientWindows(readingTitleWhere: { _ in true })
+    }
+
+    /// The client windows, each title read only where `needsTitle` says the rest of its facts
+    /// call for it (elsewhere empty): a window's title costs a round trip, its other facts are
+    /// usually cached.
+    public func clientWindows(readingTitleWhere needsTitle: (WindowFacts) -> Bool) throws -> [WindowFacts] {
         var windows: [Window]
         if let list = try inspector.clientList() {
             windows = list
@@ -22,7 +29,13 @@ public final class EWMHWindowControl: WindowControl {
                 try ignoringVanishedWindow { try inspector.clientWindow(in: top) }
             }
         }
-        return try windows.compactMap { window in try ignoringVanishedWindow { try inspector.facts(of: window) } }
+        return try windows.compactMap { window in
+            try ignoringVanishedWindow {
+                var facts = try inspector.facts(of: window, readingTitle: false)
+                if needsTitle(facts) { facts.title = try inspector.title(of: window) }
+                return facts
+            }
+        }
     }
 
     /// What the window says about itself now.

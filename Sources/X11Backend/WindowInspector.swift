@@ -6,12 +6,14 @@ struct WindowInspector {
     var display: XDisplay { connection.display }
     var atoms: AtomTable { connection.atoms }
 
-    /// The title is read every time; the rest comes from the connection's `WindowFactsCache` when
-    /// it knows the window. The title is read first: its reply brings in the client list's change
-    /// events, which the cache applies before trusting an entry.
-    func facts(of window: Window) throws -> WindowFacts {
+    /// The title is read every time (left empty when not `readingTitle`); the rest comes from the
+    /// connection's `WindowFactsCache` when it knows the window. The title is read first: its reply
+    /// brings in the client list's change events, which the cache applies before trusting an entry
+    /// (without it, the caller has just read `_NET_ACTIVE_WINDOW` or `_NET_CLIENT_LIST`, whose
+    /// reply does the same).
+    func facts(of window: Window, readingTitle: Bool = true) throws -> WindowFacts {
         do {
-            let title = try title(of: window)
+            let title = readingTitle ? try title(of: window) : ""
             let stable = try connection.windowFacts.facts(of: window, clientList: { try clientList() }) {
                 try stableFacts(of: window)
             }

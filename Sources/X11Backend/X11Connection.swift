@@ -51,6 +51,10 @@ public final class X11Connection {
     /// The socket to poll for readability (ConnectionNumber).
     public var fileDescriptor: Int32 { display.fileDescriptor }
 
+    /// To be called after each poll of `fileDescriptor`: the components draining this connection
+    /// then read the socket once per wakeup between them, not once each.
+    public func socketPolled() { events.socketPolled() }
+
     /// Whether the server went away; every call then throws `X11Error.connectionLost`.
     public var isConnectionLost: Bool { display.isLost }
 

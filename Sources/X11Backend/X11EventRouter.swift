@@ -32,10 +32,26 @@ final class X11EventRouter {
     }
 
     /// Reads up to `limit` events, those queued in Xlib and those readable on the socket without
-    /// blocking (one read of the socket), and dispatches each; returns how many were read.
+    /// blocking (one read of the socket), and dispatches each; returns how many were read. Once
+    /// the owner calls `socketPolled()` after each poll, the socket is read at most once between
+    /// two polls (the idle watch and the focus source both drain): what arrives later makes it
+    /// readable again, and the next turn reads it.
     @discardableResult
     func dispatchPending(limit: Int = 256) throws -> Int {
-        try dispatch(limit: limit, available: try display.pendingEvents())
+        // No flush either (XFlush reads the socket too): every request without a reply is
+        // flushed where it is made, or followed by a round trip.
+        if readsOncePerPoll && readSincePoll { return try dispatchQueued(limit: limit) }
+        readSincePoll = true
+        return try dispatch(limit: limit, available: try display.pendingEvents())
+    }
+
+    private var readsOncePerPoll = false
+    private var readSincePoll = false
+
+    /// The owner polled the socket: the next `dispatchPending` reads it.
+    func socketPolled() {
+        readsOncePerPoll = true
+        readSincePoll = false
     }
 
     /// Dispatches up to `limit` events Xlib has queued already, without reading the socket (no

@@ -1,10 +1,12 @@
 import Foundation
 import TestSupport
 
-// Benchmark (issue: the agent on X11): on a private Xvfb + openbox + dbus + dunst, three windows
-// take focus in turn every 0.5 s for 60 s; one of them belongs to an app over its limit.
-// Prints the latency from that app's activation to its minimize (WM_STATE Iconic), and the
-// agent's CPU seconds and steady RSS. Run: swift run -c release screentime-bench [seconds]
+// Benchmark (issue: the agent on X11): on a private Xvfb + openbox + dbus + dunst, four windows
+// take focus in turn every 0.5 s for 60 s; one belongs to an app over its limit, which the agent
+// minimizes, and one to the class the floor (`screentime-floor`, a bare Xlib watcher run beside
+// the agent) iconifies. Prints, for both, the latency from that window's activation to its
+// minimize (WM_STATE Iconic) and the CPU seconds, their ratios, and the agent's RSS.
+// Run: scripts/bench.sh [seconds]
 
 let seconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 60 : 60
 let desk = try DesktopHarness.shared()
@@ -19,6 +21,15 @@ let windows = try TestWindowClient(display: desk.display)
 let a = try windows.openWindow(class: "Alpha", title: "a")
 let b = try windows.openWindow(class: "Beta", title: "b")
 let disabled = try windows.openWindow(class: "Disabled", title: "d")
+let floorWindow = try windows.openWindow(class: "Floor", title: "f")
+let floor = Process()
+floor.executableURL = AgentProcess.binary.deletingLastPathComponent().appendingPathComponent("screentime-floor")
+floor.arguments = ["Floor"]
+floor.environment = desk.environment
+let floorOutput = Pipe()
+floor.standardOutput = floorOutput
+try floor.run()
+guard floorOutput.fileHandleForReading.availableData.starts(with: Data("ready".utf8)) else { fatalError("the floor did not start") }
 // Use up the disabled app's limit first.
 windows.activate(disabled)
 guard windows.waitUntil(timeout: 5, { windows.wmState(disabled) == 3 }) else { fatalError("the agent did not disable the app") }
@@ -57,19 +68,20 @@ func cpuTime(_ pid: Int32) -> Double {
 let pid = agent.process.processIdentifier
 let cpuBefore = cpuSeconds(pid)
 let onCPUBefore = cpuTime(pid)
-var latencies: [Double] = []
+let floorOnCPUBefore = cpuTime(floor.processIdentifier)
+var latencies: [TestWindow: [Double]] = [disabled: [], floorWindow: []]
 let end = Date().addingTimeInterval(seconds)
 var turn = 0
 while Date() < end {
-    let window = [a, b, disabled][turn % 3]
+    let window = [a, disabled, b, floorWindow][turn % 4]
     turn += 1
     let sent = DispatchTime.now()
     windows.activate(window)
-    if window == disabled {
-        // The window manager maps it back (Normal), then the agent minimizes it (Iconic).
-        if waitClosely(timeout: 0.2, { windows.wmState(disabled) == 1 }),
-           waitClosely(timeout: 0.25, { windows.wmState(disabled) == 3 }) {
-            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1e6)
+    if window == disabled || window == floorWindow {
+        // The window manager maps it back (Normal), then the agent or the floor minimizes it (Iconic).
+        if waitClosely(timeout: 0.2, { windows.wmState(window) == 1 }),
+           waitClosely(timeout: 0.25, { windows.wmState(window) == 3 }) {
+            latencies[window]!.append(Double(DispatchTime.now().uptimeNanoseconds - sent.uptimeNanoseconds) / 1e6)
         }
     }
     let next = sent.uptimeNanoseconds + 500_000_000
@@ -77,15 +89,27 @@ while Date() < end {
     if next > now { usleep(useconds_t((next - now) / 1000)) }
 }
 let onCPU = cpuTime(pid) - onCPUBefore
+let floorOnCPU = cpuTime(floor.processIdentifier) - floorOnCPUBefore
 let cpuAfter = cpuSeconds(pid)
 let (user, system) = (cpuAfter.user - cpuBefore.user, cpuAfter.system - cpuBefore.system)
 let rss = rssMegabytes(pid)
 agent.stop()
+floor.terminate()
+floor.waitUntilExit()
 
-latencies.sort()
-func percentile(_ p: Double) -> Double { latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
-print("focus switches: \(turn) in \(Int(seconds)) s; disabled-app activations measured: \(latencies.count) of \(turn / 3)")
-print(String(format: "activation -> minimize latency: median %.1f ms, p90 %.1f ms, max %.1f ms", percentile(0.5), percentile(0.9), latencies.last ?? .nan))
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+let agentLatencies = latencies[disabled]!.sorted()
+let floorLatencies = latencies[floorWindow]!.sorted()
+print("focus switches: \(turn) in \(Int(seconds)) s; minimizes measured: agent \(agentLatencies.count), floor \(floorLatencies.count) of \(turn / 4) each")
+for (name, sorted) in [("agent", agentLatencies), ("floor", floorLatencies)] {
+    print(String(format: "%@ activation -> minimize: median %.2f ms, p90 %.2f ms, max %.2f ms",
+                 name, percentile(sorted, 0.5), percentile(sorted, 0.9), sorted.last ?? .nan))
+}
 print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s; ticks: user %.2f s, system %.2f s)",
              onCPU, seconds, onCPU * 60 / seconds, user, system))
-print(String(format: "agent RSS: %.1f MB", rss))
+print(String(format: "floor CPU: %.3f s over %.0f s (%.3f s per 60 s)", floorOnCPU, seconds, floorOnCPU * 60 / seconds))
+print(String(format: "ratios agent/floor: CPU %.2fx (target <= 2.5x), median latency %.2fx (target <= 2x)",
+             onCPU / floorOnCPU, percentile(agentLatencies, 0.5) / percentile(floorLatencies, 0.5)))
+print(String(format: "agent RSS: %.1f MB (target <= 15 MB)", rss))

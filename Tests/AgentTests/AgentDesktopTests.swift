@@ -38,6 +38,46 @@ final class AgentDesktopTests: XCTestCase {
         return try StatusFormat.decode(result.out)
     }
 
+    /// A title rule's app over its limit is minimized in the window whose title matches, not in
+    /// the same browser's other windows (minimizing reads titles only of apps with a title rule).
+    func testTitleRuleAppIsMinimizedInItsOwnWindowOnly() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            [limits]
+            stvideo = 1s
+            [rules]
+            stvideo = stbrowser:Cat videos
+            """)
+        let docs = try windows.openWindow(class: "StBrowser", title: "Docs")
+        let video = try windows.openWindow(class: "StBrowser", title: "Cat videos - Tube")
+        windows.activate(video)
+        XCTAssertTrue(eventually { self.windows.wmState(video) == 3 }, "the video window is minimized")
+        XCTAssertEqual(windows.wmState(docs), 1, "the browser's other window is left alone")
+        agent.stop()
+        windows.close(docs)
+        windows.close(video)
+    }
+
+    /// A title rule added while its window is focused applies at once: the title, not read while
+    /// no rule needed it, is read when the config changes.
+    func testTitleRuleAddedWhileItsWindowIsFocusedAppliesAtOnce() throws {
+        let config = """
+            [general]
+            idle-after = 1h
+            [limits]
+            stclip = 1s
+            """
+        let agent = try startAgent(config: config)
+        let video = try windows.openWindow(class: "StPlayer", title: "Clip of the day")
+        windows.activate(video)
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stplayer") })
+        try (config + "\n[rules]\nstclip = stplayer:Clip\n").write(to: agent.configPath, atomically: true, encoding: .utf8)
+        XCTAssertTrue(eventually { self.windows.wmState(video) == 3 }, "the clip is minimized without a focus switch")
+        agent.stop()
+        windows.close(video)
+    }
+
     func testCountdownDisableReopenAndContinueThroughTheNotification() throws {
         let agent = try startAgent()
         let dunst = try DunstControl(desktop: desk)

@@ -56,6 +56,42 @@ final class EWMHFocusSourceTests: X11DesktopTestCase {
         XCTAssertEqual(facts.wmClass, "StTitle")
     }
 
+    /// Titles are read and followed only where needed (an app with a title rule): elsewhere a
+    /// switch costs no title read, and a rename wakes nobody (the window is not listened to).
+    func testTitleIsReadAndFollowedOnlyWhereNeeded() throws {
+        let source = try EWMHFocusSource(connection: connection)
+        source.needsTitle = { $0.wmClass == "StRuled" }
+        let ruled = try open("StRuled", "Cat videos")
+        let plain = try open("StPlain", "Secret plans")
+
+        guard case .focused(let plainFacts?) = try focus(plain, with: source).last else { return XCTFail("no focus on \(plain)") }
+        XCTAssertEqual(plainFacts.title, "", "not read")
+        XCTAssertEqual(plainFacts.wmClass, "StPlain")
+        _ = try source.drainEvents()
+        client.setTitle(plain, "More secret plans")
+        XCTAssertTrue(client.syncWithWindowManager())
+        var descriptor = pollfd(fd: source.pollDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&descriptor, 1, 200), 0, "the rename of a window whose title is not needed reached the agent")
+        XCTAssertEqual(try source.drainEvents(), [])
+
+        // A title rule for the focused window's app arrives: its title is read and followed at once.
+        source.needsTitle = { $0.wmClass == "StRuled" || $0.wmClass == "StPlain" }
+        source.needsTitleChanged()
+        let ruledNow = try source.events { if case .titleChanged = $0 { return true } else { return false } }
+        guard case .titleChanged(let nowRead)? = ruledNow.last else { return XCTFail("no title change in \(ruledNow)") }
+        XCTAssertEqual(nowRead.window, plain.id)
+        XCTAssertEqual(nowRead.title, "More secret plans")
+        source.needsTitle = { $0.wmClass == "StRuled" }
+        source.needsTitleChanged()
+
+        guard case .focused(let ruledFacts?) = try focus(ruled, with: source).last else { return XCTFail("no focus on \(ruled)") }
+        XCTAssertEqual(ruledFacts.title, "Cat videos")
+        client.setTitle(ruled, "Dog videos")
+        let events = try source.events { if case .titleChanged = $0 { return true } else { return false } }
+        guard case .titleChanged(let renamed)? = events.last else { return XCTFail("no title change in \(events)") }
+        XCTAssertEqual(renamed.title, "Dog videos")
+    }
+
     /// Openbox sets `_NET_ACTIVE_WINDOW` to None between two windows while focus moves: an
     /// independent witness (`xprop -spy`) sees those Nones, the source must not report them.
     func testSwitchingNeverReportsTheTransientNone() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import TestSupport
-import X11Backend
+@testable import X11Backend
 import XCTest
 
 final class EWMHWindowControlTests: X11DesktopTestCase {
@@ -30,6 +30,27 @@ final class EWMHWindowControlTests: X11DesktopTestCase {
         client.close(second)
         opened.removeLast()
         XCTAssertTrue(try client.waitUntil { try !self.control.clientWindows().contains { $0.window == second.id } })
+    }
+
+    /// Minimizing an app lists the client windows: a title is read only where asked (an app with
+    /// a title rule), so with their other facts cached the list costs one request, not one per window.
+    func testClientWindowsReadTitlesOnlyWhereAsked() throws {
+        let focus = try EWMHFocusSource(connection: connection)  // drains events: enables the cache
+        let titled = try open("StTitled", "Read me")
+        let untitled = try open("StUntitled", "Not read")
+        _ = try control.clientWindows()
+        let windows = try control.clientWindows { $0.wmClass == "StTitled" }
+        XCTAssertEqual(windows.first { $0.window == titled.id }?.title, "Read me")
+        XCTAssertEqual(windows.first { $0.window == untitled.id }?.title, "")
+        XCTAssertEqual(windows.first { $0.window == untitled.id }?.wmClass, "StUntitled")
+        // The least of a few tries: a change of the client list left by an earlier test empties the cache once.
+        let requests = try (0..<3).map { _ in
+            let before = connection.display.nextRequestSerial
+            _ = try control.clientWindows { _ in false }
+            return connection.display.nextRequestSerial - before
+        }.min()
+        XCTAssertEqual(requests, 1, "only _NET_CLIENT_LIST is read")
+        withExtendedLifetime(focus) {}
     }
 
     func testMinimizeIconifiesTheWindow() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import TestSupport
-import X11Backend
+@testable import X11Backend
 import XCTest
 
 /// The focus source and the idle watch share one connection: whichever drains first reads the
@@ -36,5 +36,38 @@ final class X11EventRouterTests: XCTestCase {
             usleep(10_000)
         }
         guard case .becameIdle? = transitions.first else { return XCTFail("expected .becameIdle, got \(transitions)") }
+    }
+
+    /// After a poll, the drains of one wakeup (the idle watch's, then the focus source's) read the
+    /// socket once between them, not once each: what arrives in between waits for the next poll,
+    /// which the socket being readable again brings at once.
+    func testSocketIsReadOncePerPoll() throws {
+        _ = try DesktopHarness.shared()
+        let client = try TestWindowClient()
+        let connection = try X11Connection()
+        defer { connection.close() }
+        try connection.watchRootProperties()
+        var rootChanges = 0
+        let subscription = connection.events.subscribe { event in
+            if case .propertyChanged(let window, _, _) = event, window == connection.root { rootChanges += 1 }
+        }
+        defer { connection.events.unsubscribe(subscription) }
+
+        connection.socketPolled()
+        try connection.events.dispatchPending()
+        rootChanges = 0
+        client.setActiveWindowProperty(client.activeWindow() ?? 0)  // the same value: a PropertyNotify
+        XCTAssertTrue(Self.waitReadable(connection.fileDescriptor), "the PropertyNotify did not arrive")
+        XCTAssertEqual(try connection.events.dispatchPending(), 0, "the socket was read already since the poll")
+        XCTAssertEqual(rootChanges, 0)
+
+        connection.socketPolled()
+        XCTAssertGreaterThan(try connection.events.dispatchPending(), 0)
+        XCTAssertEqual(rootChanges, 1)
+    }
+
+    private static func waitReadable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 2000) == 1
     }
 }

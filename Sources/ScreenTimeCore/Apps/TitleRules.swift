@@ -27,8 +27,12 @@ public struct TitleRule: Equatable, Sendable {
         public static let anyBrowser: AppID = "*"
 
         func matches(_ app: AppInfo, title windowTitle: String) -> Bool {
-            let appMatches = self.app == Self.anyBrowser ? app.categories.contains("WebBrowser") : app.id == self.app
-            return appMatches && windowTitle.lowercased().contains(title.lowercased())
+            applies(to: app) && windowTitle.lowercased().contains(title.lowercased())
+        }
+
+        /// Whether windows of `app` are the ones this match looks at.
+        func applies(to app: AppInfo) -> Bool {
+            self.app == Self.anyBrowser ? app.categories.contains("WebBrowser") : app.id == self.app
         }
     }
 
@@ -63,6 +67,11 @@ extension Array where Element == TitleRule {
             }
         }
         return nil
+    }
+
+    /// Whether some rule could make a window of `app` another app, whatever its title.
+    public func mayApply(to app: AppInfo) -> Bool {
+        contains { $0.matches.contains { $0.applies(to: app) } }
     }
 
     /// The app a window counts as: the virtual app of a matching rule, else the window's own app.
