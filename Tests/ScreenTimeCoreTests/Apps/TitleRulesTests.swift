@@ -25,4 +25,14 @@ final class TitleRulesTests: XCTestCase {
         XCTAssertNil(TitleRule.Match(text: "firefox:"))
         XCTAssertNil(TitleRule.Match(text: ":YouTube"))
     }
+
+    /// Which windows' titles the agent reads: those some rule may turn into another app.
+    func testMayApplyToTheRulesAppsAndToEveryBrowserForTheBuiltInSites() {
+        XCTAssertTrue(rules.mayApply(to: firefox))
+        XCTAssertFalse(rules.mayApply(to: AppInfo(id: "xterm", name: "XTerm")))
+        let epiphany = AppInfo(id: "org.gnome.Epiphany", name: "Web", categories: ["Network", "WebBrowser"])
+        XCTAssertFalse(rules.mayApply(to: epiphany))
+        XCTAssertTrue(TitleRule.builtIn.mayApply(to: epiphany), "a built-in site rule looks at any browser")
+        XCTAssertFalse(TitleRule.builtIn.mayApply(to: AppInfo(id: "gimp", name: "GIMP", categories: ["Graphics"])))
+    }
 }
