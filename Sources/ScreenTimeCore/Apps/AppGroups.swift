@@ -30,6 +30,13 @@ public enum AppGroup: String, CaseIterable, Sendable {
         }
     }
 
+    /// The groups each Category places an app in: `groups(of:)` runs several times at every focus
+    /// switch and deadline, and looks an app's few categories up here instead of building every
+    /// group's set.
+    static let byCategory: [String: [AppGroup]] = Dictionary(
+        grouping: allCases.flatMap { group in group.categories.map { (category: $0, group: group) } }, by: \.category
+    ).mapValues { $0.map(\.group) }
+
     /// Groups whose apps the default limit leaves alone when `[limits] scope = leisure`: on a
     /// desktop most hours are work, and a limit there only teaches the user to dismiss it.
     public static let unlimitedInLeisureScope: Set<AppGroup> = [.productivity, .communication, .clock, .browsers, .system]
@@ -85,8 +92,8 @@ extension Settings {
     /// The groups `app` belongs to. An app made by a title rule (a site in a browser) is content
     /// unless the user's edits say otherwise.
     public func groups(of app: AppInfo) -> Set<AppGroup> {
-        let categories = Set(app.categories)
-        var groups = Set(AppGroup.allCases.filter { !$0.categories.isDisjoint(with: categories) })
+        var groups = Set<AppGroup>()
+        for category in app.categories { groups.formUnion(AppGroup.byCategory[category] ?? []) }
         if titleRules.contains(where: { $0.name == app.id }) { groups.insert(.content) }
         for (group, edit) in groupEdits {
             if edit.added.contains(app.id) { groups.insert(group) }

@@ -6,8 +6,11 @@ public struct AppIDPattern: Hashable, Sendable, ExpressibleByStringLiteral, Cust
 
     public var description: String { text }
 
+    /// What a `prefix*` pattern's ids start with; nil for an exact id.
+    public var prefix: Substring? { text.hasSuffix("*") ? text.dropLast() : nil }
+
     public func matches(_ id: String) -> Bool {
-        text.hasSuffix("*") ? id.hasPrefix(text.dropLast()) : id == text
+        prefix.map { id.hasPrefix($0) } ?? (id == text)
     }
 }
 
@@ -48,9 +51,19 @@ public enum SafetyApps {
         }
     }
 
-    /// What `app` is kept safe as, nil when it is not built in.
+    /// What `app` is kept safe as, nil when it is not built in: the first kind with a matching
+    /// pattern. The engine asks several times at every focus switch and deadline, so the patterns
+    /// are looked up (exact ids hashed, then the few prefixes) rather than each tried in turn.
+    /// No exact id starts with a prefix, so an id matches one or the other.
     public static func kind(of app: AppID) -> Kind? {
-        Kind.allCases.first { kind in patterns(kind).contains { $0.matches(app.rawValue) } }
+        exactIDs[app.rawValue] ?? prefixes.first { app.rawValue.hasPrefix($0.prefix) }?.kind
+    }
+
+    private static let exactIDs: [String: Kind] = Dictionary(
+        Kind.allCases.flatMap { kind in patterns(kind).filter { $0.prefix == nil }.map { ($0.text, kind) } },
+        uniquingKeysWith: { first, _ in first })
+    private static let prefixes: [(prefix: Substring, kind: Kind)] = Kind.allCases.flatMap { kind in
+        patterns(kind).compactMap { pattern in pattern.prefix.map { ($0, kind) } }
     }
 
     /// Whether a WM_CLASS class or instance names a screen locker or a shell part, which some

@@ -22,6 +22,17 @@ final class AppGroupsTests: XCTestCase {
         XCTAssertEqual(settings.limit(for: game), 3600)
     }
 
+    func testEachCategoryPlacesAnAppInEveryGroupListingIt() {
+        let settings = Settings()
+        let categories = Set(AppGroup.allCases.flatMap(\.categories))
+        for category in categories {
+            let app = AppInfo(id: "app", name: "App", categories: ["Utility", category])
+            XCTAssertEqual(settings.groups(of: app), Set(AppGroup.allCases.filter { $0.categories.contains(category) }), category)
+        }
+        let both = AppInfo(id: "app", name: "App", categories: ["Game", "Chat", "Game"])
+        XCTAssertEqual(settings.groups(of: both), [.content, .communication])
+    }
+
     func testUserEditsAddAndRemoveAndExemptionsBecomeClasses() {
         var settings = Settings()
         settings.groupEdits[.productivity] = GroupEdit(list: "firefox;-org.gnome.Builder")

@@ -23,6 +23,18 @@ final class SafetyAppsTests: XCTestCase {
         }
     }
 
+    func testLookupAgreesWithTryingEveryPatternInKindOrder() {
+        func firstMatch(_ id: String) -> SafetyApps.Kind? {
+            SafetyApps.Kind.allCases.first { kind in SafetyApps.patterns(kind).contains { $0.matches(id) } }
+        }
+        let patterns = SafetyApps.Kind.allCases.flatMap(SafetyApps.patterns)
+        let ids = patterns.flatMap { pattern in
+            let stem = pattern.prefix.map(String.init) ?? pattern.text
+            return [pattern.text, stem, stem + "-x", String(stem.dropLast()), "x" + stem]
+        }
+        for id in ids { XCTAssertEqual(SafetyApps.kind(of: AppID(id)), firstMatch(id), id) }
+    }
+
     func testLockersAndShellsByWMClassAnyCase() {
         XCTAssertTrue(SafetyApps.isLockerOrShell(wmClassName: "XScreenSaver"))
         XCTAssertTrue(SafetyApps.isLockerOrShell(wmClassName: "Xfce4-panel"))
