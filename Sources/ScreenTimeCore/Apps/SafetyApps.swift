@@ -10,7 +10,7 @@ public struct AppIDPattern: Hashable, Sendable, ExpressibleByStringLiteral, Cust
     public var prefix: Substring? { text.hasSuffix("*") ? text.dropLast() : nil }
 
     public func matches(_ id: String) -> Bool {
-        prefix.map { id.hasPrefix($0) } ?? (id == text)
+        prefix.map { id.utf8.starts(with: $0.utf8) } ?? (id == text)
     }
 }
 
@@ -56,14 +56,14 @@ public enum SafetyApps {
     /// are looked up (exact ids hashed, then the few prefixes) rather than each tried in turn.
     /// No exact id starts with a prefix, so an id matches one or the other.
     public static func kind(of app: AppID) -> Kind? {
-        exactIDs[app.rawValue] ?? prefixes.first { app.rawValue.hasPrefix($0.prefix) }?.kind
+        exactIDs[app.rawValue] ?? prefixes.first { app.rawValue.utf8.starts(with: $0.prefix.utf8) }?.kind
     }
 
     private static let exactIDs: [String: Kind] = Dictionary(
         Kind.allCases.flatMap { kind in patterns(kind).filter { $0.prefix == nil }.map { ($0.text, kind) } },
         uniquingKeysWith: { first, _ in first })
-    private static let prefixes: [(prefix: Substring, kind: Kind)] = Kind.allCases.flatMap { kind in
-        patterns(kind).compactMap { pattern in pattern.prefix.map { ($0, kind) } }
+    private static let prefixes: [(prefix: String, kind: Kind)] = Kind.allCases.flatMap { kind in
+        patterns(kind).compactMap { pattern in pattern.prefix.map { (String($0), kind) } }
     }
 
     /// Whether a WM_CLASS class or instance names a screen locker or a shell part, which some

@@ -34,6 +34,11 @@ public struct Engine {
     /// Per app, the most urgent countdown mark already shown for the current limit.
     private var shownMark: [AppID: TimeInterval] = [:]
     private var apps: [AppID: AppInfo] = [:]
+    /// The limits `settings` gives the apps in `apps` that were focused since the settings last
+    /// changed: every event asks for the focused app's several times, and working them out
+    /// (built-in essentials, groups from categories, the user's edits) costs more than the rest of
+    /// the event. An app not here has them worked out when asked.
+    private var limitRules: [AppID: LimitRule] = [:]
     private var lastEvent: Date
 
     public init(settings: Settings, zone: LocalTimeZone, now: Date,
@@ -84,9 +89,9 @@ public struct Engine {
     /// plus the continues the app was granted.
     public func remaining(_ app: AppID, at now: Date) -> TimeInterval? {
         guard profile.allowedApps.limitsApply else { return nil }
-        let info = info(app)
-        var left = settings.limit(for: info).map { $0 - used(app, at: now) }
-        for (group, limit) in settings.groupLimits(for: info) {
+        let rule = limitRules[app] ?? LimitRule(info(app), settings)
+        var left = rule.own.map { $0 - used(app, at: now) }
+        for (group, limit) in rule.groups {
             left = Swift.min(left ?? .infinity, limit - used(group, at: now))
         }
         return left.map { $0 + grants[app, default: []].reduce(0, +) }
@@ -146,7 +151,7 @@ public struct Engine {
         case .focus(let window):
             focusedWindow = window
             let new = window.map(applyingTitleRules)
-            if let new { apps[new.app.id] = new.app }
+            if let new { know(new.app) }
             // Another window, or another title, of the app being counted: the same interval.
             if let new, new.app.id == focused?.app.id, isCounting || !active {
                 focused = new
@@ -160,7 +165,7 @@ public struct Engine {
             window.title = title
             focusedWindow = window
             let current = applyingTitleRules(window)
-            apps[current.app.id] = current.app
+            know(current.app)
             // The same app: a title change alone starts no interval. Another (a title rule's
             // virtual app coming or going): as if focus moved.
             guard current.app.id != focused?.app.id else {
@@ -178,8 +183,9 @@ public struct Engine {
             actions += stopCounting(at: now)
             let old = self
             settings = new
+            limitRules = [:]
             focused = focusedWindow.map(applyingTitleRules)
-            if let focused { apps[focused.app.id] = focused.app }
+            if let focused { know(focused.app) }
             actions += applyProfile(new.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now)), at: now)
             for app in Set(shownMark.keys) where old.effectiveLimit(of: app) != effectiveLimit(of: app) {
                 shownMark[app] = nil
@@ -202,6 +208,13 @@ public struct Engine {
         actions += checkMode(at: now)
         actions += checkLimit(at: now)
         return actions
+    }
+
+    /// Keeps what is known of `app` (its groups may have come with a desktop entry since), and its limits.
+    private mutating func know(_ app: AppInfo) {
+        guard apps[app.id] != app || limitRules[app.id] == nil else { return }
+        apps[app.id] = app
+        limitRules[app.id] = LimitRule(app, settings)
     }
 
     private func applyingTitleRules(_ window: FocusedApp) -> FocusedApp {
@@ -412,5 +425,16 @@ public struct Engine {
             actions.append(.statusChanged)
         }
         return actions
+    }
+}
+
+/// An app's own daily limit and its groups' limits, as one `Settings` gives them.
+private struct LimitRule {
+    var own: TimeInterval?
+    var groups: [(group: AppGroup, limit: TimeInterval)]
+
+    init(_ app: AppInfo, _ settings: Settings) {
+        own = settings.limit(for: app)
+        groups = settings.groupLimits(for: app)
     }
 }

@@ -129,6 +129,24 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(driver.engine.effectiveLimit(of: "firefox"), 45 * 60)
     }
 
+    /// The engine keeps each focused app's limits: what it kept follows the app's groups and the settings.
+    func testAnAppsLimitFollowsItsGroupsAndTheSettings() {
+        var driver = EngineDriver(engine: Engine(settings: Settings(), zone: zone, now: morning), now: morning)
+        let unknown = AppInfo(id: "builder", name: "builder")
+        driver.send(focus(unknown))
+        XCTAssertEqual(driver.engine.effectiveLimit(of: "builder"), 3600, "no known group: the default limit")
+        // Its desktop entry arrived: a productivity app, unlimited under `scope = leisure`.
+        driver.send(focus(AppInfo(id: "builder", name: "Builder", categories: ["Development"])))
+        XCTAssertNil(driver.engine.effectiveLimit(of: "builder"))
+        var limited = Settings()
+        limited.groupLimits[.productivity] = 2 * 3600
+        driver.send(.settings(limited))
+        XCTAssertEqual(driver.engine.effectiveLimit(of: "builder"), 2 * 3600)
+        limited.essential = ["builder"]
+        driver.send(.settings(limited))
+        XCTAssertNil(driver.engine.effectiveLimit(of: "builder"))
+    }
+
     func testLoweringALimitBelowUsageDisablesAtOnce() {
         var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
         driver.send(focus(terminal))
