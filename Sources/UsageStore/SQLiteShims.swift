@@ -1,7 +1,16 @@
 import CSQLite
+import Glibc
 
-// The one file of this module that calls sqlite3. Everything above it sees `SQLiteDatabase`,
-// `Statement` and `StoreError`, never a raw handle or result code.
+// The one file of this module that calls sqlite3 (and the C library). Everything above it sees
+// `SQLiteDatabase`, `Statement` and `StoreError`, never a raw handle or result code.
+
+/// The inode number of the file at `path` (stat(2)), nil when there is none. Asked at every flush:
+/// FileManager's attributes would also read /etc/passwd and /etc/group for the owner's names, and
+/// the extended attributes.
+func fileNumber(atPath path: String) -> UInt64? {
+    var status = stat()
+    return stat(path, &status) == 0 ? UInt64(status.st_ino) : nil
+}
 
 /// Tells sqlite3 to copy bound text, since Swift's temporary C strings live only for the call.
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -51,7 +51,7 @@ public final class UsageDatabase {
             // No shared index and no right to create one (a read-only folder): the file alone.
             database = try Self.connect(path: path, readOnly: true, ignoringLog: true)
         }
-        journalIdentity = readOnly ? nil : Self.fileNumber(path + "-wal")
+        journalIdentity = readOnly ? nil : fileNumber(atPath: path + "-wal")
     }
 
     private static func connect(path: String, readOnly: Bool, ignoringLog: Bool = false) throws -> SQLiteDatabase {
@@ -198,7 +198,7 @@ public final class UsageDatabase {
     public func recoverVanishedJournal() throws -> Bool {
         guard !isReadOnly, standInReason == nil else { return false }
         // Another file at the log's path (a reader may create one) is no log of ours either.
-        let current = Self.fileNumber(path + "-wal")
+        let current = fileNumber(atPath: path + "-wal")
         guard journalIdentity != nil, current != journalIdentity else {
             journalIdentity = journalIdentity ?? current
             return false
@@ -206,14 +206,8 @@ public final class UsageDatabase {
         try checkpoint(truncate: true)
         statements.removeAll()
         database = try Self.connect(path: path, readOnly: false)
-        journalIdentity = Self.fileNumber(path + "-wal")
+        journalIdentity = fileNumber(atPath: path + "-wal")
         return true
-    }
-
-    /// The file's inode number, nil when there is no file.
-    private static func fileNumber(_ path: String) -> UInt64? {
-        // `as? UInt64`, not a cast to any integer type: where Foundation is loaded it is an NSNumber.
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? UInt64
     }
 
     // MARK: Writing

@@ -54,11 +54,17 @@ public struct AppResolver: Sendable {
             return info(window.declaredIDs.lazy.compactMap { byID[$0] }.first)
                 ?? AppInfo(id: AppID(declared), name: declared, icon: declared)
         }
-        let names = [window.wmInstance, window.wmClass].compactMap { $0 }.filter { !$0.isEmpty }
-        let caseless = window.wmClass.flatMap { byLowercasedID[$0.lowercased()] }.flatMap { $0.count == 1 ? $0.first : nil }
-        return info(names.lazy.compactMap { byWMClass[$0] }.first
-            ?? [window.wmClass, window.wmInstance].lazy.compactMap { $0.flatMap { byID[$0] } }.first
-            ?? caseless)
+        // Looked up one after the other, and the class lower-cased only when all else failed: the
+        // agent asks at every focus switch, and for every window of an app it minimizes.
+        func startupWMClass(_ name: String?) -> DesktopEntry? {
+            name.flatMap { $0.isEmpty ? nil : byWMClass[$0] }
+        }
+        if let entry = startupWMClass(window.wmInstance) ?? startupWMClass(window.wmClass)
+            ?? window.wmClass.flatMap({ byID[$0] }) ?? window.wmInstance.flatMap({ byID[$0] }) {
+            return info(entry)
+        }
+        guard let wmClass = window.wmClass, let fits = byLowercasedID[wmClass.lowercased()], fits.count == 1 else { return nil }
+        return info(fits.first)
     }
 
     private func inherited(by window: WindowFacts) -> AppInfo? {
