@@ -213,12 +213,13 @@ public final class UsageDatabase {
     // MARK: Writing
 
     /// Runs `body`'s writes as one transaction: one commit instead of one per write (a focus
-    /// switch ends one interval and begins the next).
+    /// switch ends one interval and begins the next). BEGIN and COMMIT are prepared once, not
+    /// parsed again at every flush.
     public func transaction(_ body: () throws -> Void) throws {
-        try database.exec("BEGIN IMMEDIATE")
+        try cached("BEGIN IMMEDIATE").run()
         do {
             try body()
-            try database.exec("COMMIT")
+            try cached("COMMIT").run()
         } catch {
             try? database.exec("ROLLBACK")
             throw error
