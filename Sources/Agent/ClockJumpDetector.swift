@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScreenTimeCore
 
 /// Notices the wall clock moving unlike the monotonic clock: a suspend (CLOCK_MONOTONIC, which
 /// `SuspendingClock` reads on Linux, stands still while the wall clock goes on) or a step of the
@@ -25,9 +26,7 @@ struct ClockJumpDetector {
     mutating func check(wall: Date, monotonic: SuspendingClock.Instant) -> Jump? {
         defer { last = (wall, monotonic) }
         guard let last else { return nil }
-        let elapsed = last.monotonic.duration(to: monotonic)
-        let (seconds, attoseconds) = elapsed.components
-        let lastSeen = last.wall.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18)
+        let lastSeen = last.wall.addingTimeInterval(last.monotonic.duration(to: monotonic).timeInterval)
         guard abs(wall.timeIntervalSince(lastSeen)) > tolerance else { return nil }
         return Jump(lastSeen: lastSeen, now: wall)
     }
