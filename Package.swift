@@ -22,8 +22,10 @@ let package = Package(
 
         // The pure core: model, config, policy engine, usage ledger. Takes time as an argument; no C.
         .target(name: "ScreenTimeCore"),
+        // What /proc tells of a window's process (Flatpak, Snap, launcher scope), for every desktop backend.
+        .target(name: "LocalProcess", dependencies: ["ScreenTimeCore"]),
         // Focus source, window control and idle time on X11 (EWMH, Xlib, XScreenSaver).
-        .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11"]),
+        .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11", "LocalProcess"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
         .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.

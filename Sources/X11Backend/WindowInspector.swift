@@ -1,4 +1,5 @@
 import ScreenTimeCore
+import LocalProcess
 
 /// Reads what a window says about itself (ICCCM and EWMH properties) into `WindowFacts`.
 struct WindowInspector {

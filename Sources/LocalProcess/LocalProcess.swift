@@ -2,9 +2,9 @@ import Glibc
 import ScreenTimeCore
 
 /// What this machine can tell about a window's process, through /proc.
-enum LocalProcess {
+public enum LocalProcess {
     /// `/proc/PID/exe`'s target, nil when unreadable (another user's process, or gone); a replaced binary reads as "/usr/bin/app (deleted)", without the mark.
-    static func executablePath(pid: Int32) -> String? {
+    public static func executablePath(pid: Int32) -> String? {
         guard pid > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
@@ -14,7 +14,7 @@ enum LocalProcess {
     }
 
     /// How the process was started, as far as /proc tells (Flatpak, Snap, a launcher's unit).
-    static func identity(pid: Int32) -> ProcessAppIdentity {
+    public static func identity(pid: Int32) -> ProcessAppIdentity {
         guard pid > 0 else { return ProcessAppIdentity() }
         return ProcessAppIdentity(flatpakInfo: contents("/proc/\(pid)/root/.flatpak-info"),
                                   cgroup: contents("/proc/\(pid)/cgroup"),
@@ -24,14 +24,14 @@ enum LocalProcess {
 
     /// The fourth field of `/proc/PID/stat`, after the command name in parentheses (which may
     /// itself hold spaces and parentheses).
-    static func parentPID(of pid: Int32) -> Int32? {
+    public static func parentPID(of pid: Int32) -> Int32? {
         guard let stat = contents("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         return fields.count > 1 ? Int32(fields[1]) : nil
     }
 
     /// A small file's text, nil when it cannot be read (absent, another user's, the process gone).
-    static func contents(_ path: String, limit: Int = 65536) -> String? {
+    public static func contents(_ path: String, limit: Int = 65536) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -47,9 +47,23 @@ enum LocalProcess {
     }
 
     /// This machine's host name, to tell whether a window's `_NET_WM_PID` is a local pid.
-    static let hostName: String? = {
+    public static let hostName: String? = {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
+}
+
+extension WindowFacts {
+    /// A Wayland window's facts: its app_id goes through the same identity rules as WM_CLASS (the
+    /// class part), and a local process adds what /proc says of how it was started (Flatpak,
+    /// Snap, a launcher's scope).
+    public static func wayland(window: WindowID, appID: String?, pid: Int32?, title: String,
+                               role: WindowRole = .normal) -> WindowFacts {
+        let process = pid.map(LocalProcess.identity(pid:))
+        let appID = appID.flatMap { $0.isEmpty ? nil : $0 }
+        return WindowFacts(window: window, wmClass: appID, title: title, pid: pid,
+                           executable: process?.executablePath.flatMap { $0.split(separator: "/").last.map(String.init) },
+                           declaredIDs: process?.declaredIDs ?? [], role: role)
+    }
 }
