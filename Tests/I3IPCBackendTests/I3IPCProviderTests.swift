@@ -60,6 +60,16 @@ final class I3IPCProviderTests: XCTestCase {
         XCTAssertEqual(lastFocus??.title, "", "titles are passed on only where a title rule may apply")
     }
 
+    func testXWaylandWindowsAreNamedByTheirXClass() throws {
+        let window = try sway.openXWaylandWindow(xClass: "ExampleX", instance: "examplex")
+        opened.append(window)
+        try pump { lastFocus??.window == WindowID(window.conID) }
+        XCTAssertEqual(lastFocus??.wmClass, "ExampleX")
+        XCTAssertEqual(lastFocus??.wmInstance, "examplex")
+        XCTAssertEqual(lastFocus??.pid, window.pid)
+        XCTAssertEqual(lastFocus??.executable, "xterm")
+    }
+
     func testCurrentFocusComesFromTheTreeReadAtConnect() throws {
         let window = try open("org.example.Already")
         let late = try I3IPCProvider(environment: sway.environment)
