@@ -16,6 +16,8 @@ final class I3IPCProviderTests: XCTestCase {
         sway = try SwayHarness.shared()
         provider = try I3IPCProvider(environment: sway.environment)
         provider.onFocus = { [unowned self] in events.append($0) }
+        // As the agent does once connected.
+        _ = try provider.currentFocus()
     }
 
     override func tearDown() {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HyprlandBackend
 import I3IPCBackend
 import ScreenTimeCore
 import SessionBus
@@ -32,7 +33,12 @@ enum ProviderFactory {
             } catch {
                 throw ProviderUnavailable("sway/i3 IPC: \(error); is the compositor running and SWAYSOCK (or I3SOCK) its socket?")
             }
-        case .hyprland: throw ProviderUnavailable("Hyprland: not built yet")
+        case .hyprland:
+            do {
+                return try HyprlandProvider(environment: context.environment)
+            } catch {
+                throw ProviderUnavailable("Hyprland IPC: \(error); is Hyprland running and HYPRLAND_INSTANCE_SIGNATURE its instance?")
+            }
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
         case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
         case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
