@@ -136,6 +136,34 @@ public final class SwayHarness {
         _ = try? waitFor("mako exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
 
+    /// A notification mako shows.
+    public struct MakoNotification: Equatable {
+        public let id: UInt32
+        public let summary: String
+        public let body: String
+        /// Action keys to labels.
+        public let actions: [String: String]
+    }
+
+    /// What mako shows now (`makoctl list`, as `user`).
+    public func notifications() throws -> [MakoNotification] {
+        let json = try runAsUser("makoctl", ["list"])
+        let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let list = ((root?["data"] as? [Any])?.first as? [[String: Any]]) ?? []
+        func field(_ entry: [String: Any], _ key: String) -> Any? { (entry[key] as? [String: Any])?["data"] }
+        return list.compactMap { entry in
+            guard let id = field(entry, "id") as? Int else { return nil }
+            return MakoNotification(id: UInt32(id), summary: field(entry, "summary") as? String ?? "",
+                                    body: field(entry, "body") as? String ?? "",
+                                    actions: field(entry, "actions") as? [String: String] ?? [:])
+        }
+    }
+
+    /// Chooses `action` in mako's notification `id`, as a click on it does (`makoctl invoke`).
+    public func invokeAction(_ action: String, notification id: UInt32) throws {
+        try runAsUser("makoctl", ["invoke", "-n", String(id), action])
+    }
+
     public func busNameHasOwner(_ name: String) -> Bool {
         let reply = (try? run("dbus-send", ["--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus",
                                             "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
@@ -269,20 +297,16 @@ public final class SwayHarness {
         try windowStates().first { $0.conID == window.conID }
     }
 
-    /// Polls `condition` every 20 ms until it holds or `timeout` passes; false on timeout.
-    public func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if try condition() { return true }
-            usleep(20_000)
-        } while Date() < deadline
-        return false
-    }
-
     /// Runs `swaymsg` as `user` and returns its output; a failing command is an error.
     @discardableResult
     public func swaymsg(_ arguments: [String]) throws -> String {
-        let process = try makeProcessAsUser("swaymsg", arguments)
+        try runAsUser("swaymsg", arguments)
+    }
+
+    /// Runs `program` as `user` and returns its output; a failing command is an error.
+    @discardableResult
+    public func runAsUser(_ program: String, _ arguments: [String]) throws -> String {
+        let process = try makeProcessAsUser(program, arguments)
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -290,7 +314,7 @@ public final class SwayHarness {
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0 else {
-            throw DesktopHarness.Failure.didNotStart("swaymsg \(arguments.joined(separator: " "))", text)
+            throw DesktopHarness.Failure.didNotStart("\(program) \(arguments.joined(separator: " "))", text)
         }
         return text
     }
