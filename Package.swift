@@ -47,7 +47,7 @@ let package = Package(
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
         .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on Xvfb.
-        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport"]),
+        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
         .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
