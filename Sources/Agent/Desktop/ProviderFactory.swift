@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
+import WaylandBackend
 
 /// What a provider needs to start.
 struct ProviderContext {
@@ -33,10 +34,24 @@ enum ProviderFactory {
         case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
         case .kwinScript: throw ProviderUnavailable("KWin script: not built yet")
         case .kwinNightLight: throw ProviderUnavailable("KWin Night Light: not built yet")
-        case .wlrForeignToplevel: throw ProviderUnavailable("wlr foreign toplevel: not built yet")
-        case .waylandIdle: throw ProviderUnavailable("Wayland idle: not built yet")
-        case .wlrGamma: throw ProviderUnavailable("wlr gamma control: not built yet")
+        case .wlrForeignToplevel:
+            return try wayland("wlr foreign toplevel") { try ForeignToplevelProvider(environment: context.environment) }
+        case .waylandIdle:
+            return try wayland("Wayland idle") {
+                try WaylandIdleProvider(environment: context.environment, threshold: context.idleThreshold)
+            }
+        case .wlrGamma:
+            return try wayland("wlr gamma control") { try WlrGammaProvider(environment: context.environment) }
         case .dummy: return DummyProvider()
+        }
+    }
+
+    /// Starts a provider over the session's Wayland display, saying what to check when it cannot.
+    private static func wayland(_ name: String, _ start: () throws -> DesktopProvider) throws -> DesktopProvider {
+        do {
+            return try start()
+        } catch {
+            throw ProviderUnavailable("\(name): \(error) (is WAYLAND_DISPLAY the compositor of this session?)")
         }
     }
 }

@@ -1,0 +1,83 @@
+import FoundationEssentials
+import ScreenTimeCore
+
+/// Idle through the compositor's idle watches: `ext_idle_notifier_v1` (KWin, sway 1.8+), else
+/// KDE's older `org_kde_kwin_idle` (sway 1.7). The compositor says `idled` once the threshold
+/// passed without input, so the user became idle a threshold before the event.
+public final class WaylandIdleProvider: IdleProvider, DesktopConnection {
+    public var providerName: String { "Wayland idle (\(notifier.interfaceName))" }
+    public var onIdle: ((IdleTransition) -> Void)?
+
+    private let display: WaylandDisplay
+    private let registry: RegistryProxy
+    private let notifier: IdleNotifierProxy
+    private let seat: OpaquePointer
+    private let clock: () -> Date
+    private var watch: IdleWatchProxy?
+    private var threshold: TimeInterval
+    private var idle = false
+
+    /// Connects to the compositor `environment` names and starts a watch of `threshold`.
+    public init(environment: [String: String], threshold: TimeInterval, clock: @escaping () -> Date = Date.init) throws {
+        display = try WaylandDisplay(environment: environment)
+        registry = try RegistryProxy(display: display)
+        let notifier = registry.first(DesktopSelection.extIdleGlobal).flatMap(registry.bindExtIdleNotifier)
+            ?? registry.first(DesktopSelection.kdeIdleGlobal).flatMap(registry.bindKDEIdle)
+        guard let notifier else {
+            display.disconnect()
+            throw WaylandError.missingGlobal("\(DesktopSelection.extIdleGlobal) or \(DesktopSelection.kdeIdleGlobal)")
+        }
+        guard let seat = registry.first("wl_seat").flatMap(registry.bindSeat) else {
+            display.disconnect()
+            throw WaylandError.missingGlobal("wl_seat")
+        }
+        self.notifier = notifier
+        self.seat = seat
+        self.clock = clock
+        self.threshold = threshold
+        try startWatch()
+    }
+
+    /// Replaces the watch; the new one starts from "active": a user idle until now is reported
+    /// active (a new watch says `resumed` only after its own `idled`), and idle again once the new
+    /// threshold has passed.
+    public func setThreshold(_ threshold: TimeInterval) throws {
+        guard threshold != self.threshold else { return }
+        self.threshold = threshold
+        watch?.destroy()
+        if idle {
+            idle = false
+            onIdle?(.becameActive(at: clock()))
+        }
+        try startWatch()
+    }
+
+    private func startWatch() throws {
+        let milliseconds = UInt32(min(max(threshold * 1000, 1), Double(UInt32.max)))
+        guard let watch = notifier.watch(seat: seat, milliseconds: milliseconds) else {
+            throw WaylandError.missingGlobal(notifier.interfaceName)
+        }
+        watch.onIdled = { [unowned self] in
+            guard !idle else { return }
+            idle = true
+            onIdle?(.becameIdle(at: clock().addingTimeInterval(-threshold)))
+        }
+        watch.onResumed = { [unowned self] in
+            guard idle else { return }
+            idle = false
+            onIdle?(.becameActive(at: clock()))
+        }
+        self.watch = watch
+        try display.flush()
+    }
+
+    // MARK: DesktopConnection
+
+    public var pollDescriptor: Int32 { display.descriptor }
+    public var wantsToWrite: Bool { display.wantsToWrite }
+    public var hasBufferedInput: Bool { false }
+    public func handleReadable() throws { try display.readAndDispatch() }
+    public func nextDeadline(after now: Date) -> Date? { nil }
+    public func handleDeadline(now: Date) throws {}
+    public func close() { display.disconnect() }
+}
