@@ -13,11 +13,9 @@ public final class WlrGammaProvider: ScreenFilterProvider, DesktopConnection {
     /// The filter being faded to, or on screen when no fade runs.
     public private(set) var target: ColorFilter = .none
     /// Outputs whose gamma the compositor refused since the filter went on, said plainly.
-    public var refusals: [String] {
-        outputs.filter(\.refused).map {
-            "output \($0.registryName): the compositor refused its gamma (another program such as gammastep holds it, or the output has none)"
-        }
-    }
+    public var refusals: [String] { outputs.filter(\.refused).map(Self.refusal) }
+    /// Told of each refusal as it arrives (from `handleReadable`), for the log.
+    public var onRefusal: ((String) -> Void)?
     /// Outputs showing the filter now (their control answered with a ramp size).
     public var outputsFiltered: Int { outputs.filter { $0.rampSize != nil }.count }
 
@@ -128,11 +126,12 @@ public final class WlrGammaProvider: ScreenFilterProvider, DesktopConnection {
                 output.rampSize = size
                 try? show(shown, on: output)
             }
-            control.onFailed = { [unowned output] in
+            control.onFailed = { [unowned self, unowned output] in
                 output.control?.destroy()
                 output.control = nil
                 output.rampSize = nil
                 output.refused = true
+                onRefusal?(Self.refusal(output))
             }
         }
     }
@@ -152,6 +151,10 @@ public final class WlrGammaProvider: ScreenFilterProvider, DesktopConnection {
     private func show(_ filter: ColorFilter, on output: Output) throws {
         guard let control = output.control, let size = output.rampSize, size > 1 else { return }
         try control.setGamma(Self.ramps(size: size, filter: filter))
+    }
+
+    private static func refusal(_ output: Output) -> String {
+        "output \(output.registryName): the compositor refused its gamma (another program such as gammastep holds it, or the output has none)"
     }
 
     /// The red, green and blue ramps, one after the other, for `filter` from a linear ramp.

@@ -34,6 +34,8 @@ final class WlrGammaProviderTests: XCTestCase {
         defer { provider.close() }
         XCTAssertEqual(provider.abilities, ScreenFilterAbilities(grayscale: false, warmth: true))
         XCTAssertEqual(provider.refusals, [])
+        var told: [String] = []
+        provider.onRefusal = { told.append($0) }
 
         let start = Date()
         var next = try provider.set(.warm(), now: start)
@@ -42,6 +44,7 @@ final class WlrGammaProviderTests: XCTestCase {
         XCTAssertEqual(provider.refusals.count, 1, "\(provider.refusals)")
         XCTAssertTrue(provider.refusals[0].contains("refused its gamma"), provider.refusals[0])
         XCTAssertEqual(provider.outputsFiltered, 0)
+        XCTAssertEqual(told, provider.refusals, "each refusal is told as it arrives")
 
         var steps = 0
         while let due = next, steps < 100 {

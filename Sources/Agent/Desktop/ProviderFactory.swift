@@ -22,8 +22,10 @@ struct ProviderUnavailable: Error, CustomStringConvertible {
 
 /// Starts a provider of one kind. Each kind's case is the only place that knows its type.
 enum ProviderFactory {
-    /// The Wayland registry's interface names (empty until the Wayland backend reads them).
-    static func waylandGlobals(environment: [String: String]) -> Set<String> { [] }
+    /// The Wayland registry's interface names (empty without a compositor).
+    static func waylandGlobals(environment: [String: String]) -> Set<String> {
+        WaylandRegistry.globals(environment: environment)
+    }
 
     static func make(_ kind: DesktopProviderKind, context: ProviderContext) throws -> DesktopProvider {
         switch kind {
@@ -46,7 +48,11 @@ enum ProviderFactory {
                 try WaylandIdleProvider(environment: context.environment, threshold: context.idleThreshold)
             }
         case .wlrGamma:
-            return try wayland("wlr gamma control") { try WlrGammaProvider(environment: context.environment) }
+            return try wayland("wlr gamma control") {
+                let provider = try WlrGammaProvider(environment: context.environment)
+                provider.onRefusal = { Log.warning("screen filter: \($0)") }
+                return provider
+            }
         case .dummy: return DummyProvider()
         }
     }
