@@ -2,8 +2,9 @@ import FoundationEssentials
 import ScreenTimeCore
 
 /// Idle through the compositor's idle watches: `ext_idle_notifier_v1` (KWin, sway 1.8+), else
-/// KDE's older `org_kde_kwin_idle` (sway 1.7). The compositor says `idled` once the threshold
-/// passed without input, so the user became idle a threshold before the event.
+/// KDE's older `org_kde_kwin_idle` (sway 1.7). The compositor says `idled` as the threshold is
+/// crossed, which is when the user counts as idle (as with the X11 idle alarms): the minutes
+/// without input before it still count as use.
 public final class WaylandIdleProvider: IdleProvider, DesktopConnection {
     public var providerName: String { "Wayland idle (\(notifier.interfaceName))" }
     public var onIdle: ((IdleTransition) -> Void)?
@@ -60,7 +61,7 @@ public final class WaylandIdleProvider: IdleProvider, DesktopConnection {
         watch.onIdled = { [unowned self] in
             guard !idle else { return }
             idle = true
-            onIdle?(.becameIdle(at: clock().addingTimeInterval(-threshold)))
+            onIdle?(.becameIdle(at: clock()))
         }
         watch.onResumed = { [unowned self] in
             guard idle else { return }
