@@ -7,13 +7,11 @@ import ScreenTimeCore
 /// focused. The protocol gives no pid, so identity rests on the app id. Titles come with every
 /// handle at no cost, so `needsTitle` is not consulted. Some compositors (sway) ignore
 /// `set_minimized`; the i3 IPC provider comes first there.
-public final class ForeignToplevelProvider: FocusProvider, WindowMinimizer, DesktopConnection {
+public final class ForeignToplevelProvider: WaylandClient, FocusProvider, WindowMinimizer {
     public let providerName = "wlr foreign toplevel"
     public var onFocus: ((FocusEvent) -> Void)?
     public var needsTitle: (WindowFacts) -> Bool = { _ in true }
 
-    private let display: WaylandDisplay
-    private let registry: RegistryProxy
     private let manager: ForeignToplevelManagerProxy
     private var toplevels: [UInt32: Toplevel] = [:]
     /// Counts activations, so that the latest wins when several toplevels say `activated`.
@@ -43,14 +41,9 @@ public final class ForeignToplevelProvider: FocusProvider, WindowMinimizer, Desk
     /// Connects to the compositor `environment` names and reads the toplevels there now (two
     /// round trips: the only blocking calls).
     public init(environment: [String: String]) throws {
-        display = try WaylandDisplay(environment: environment)
-        registry = try RegistryProxy(display: display)
-        guard let global = registry.first(DesktopSelection.foreignToplevelGlobal),
-              let manager = registry.bindForeignToplevelManager(global) else {
-            display.disconnect()
-            throw WaylandError.missingGlobal(DesktopSelection.foreignToplevelGlobal)
-        }
-        self.manager = manager
+        let (display, registry) = try RegistryProxy.connect(environment: environment)
+        manager = try registry.require(DesktopSelection.foreignToplevelGlobal, registry.bindForeignToplevelManager)
+        super.init(display: display, registry: registry)
         manager.onToplevel = { [unowned self] handle in adopt(handle) }
         manager.onFinished = { [unowned self] in finished = true }
         try display.roundtrip()
@@ -77,19 +70,11 @@ public final class ForeignToplevelProvider: FocusProvider, WindowMinimizer, Desk
 
     // MARK: DesktopConnection
 
-    public var pollDescriptor: Int32 { display.descriptor }
-    public var wantsToWrite: Bool { display.wantsToWrite }
-    public var hasBufferedInput: Bool { false }
-
-    public func handleReadable() throws {
-        try display.readAndDispatch()
+    override public func handleReadable() throws {
+        try super.handleReadable()
         if finished { throw WaylandError.missingGlobal(DesktopSelection.foreignToplevelGlobal) }
         reportFocus()
     }
-
-    public func nextDeadline(after now: Date) -> Date? { nil }
-    public func handleDeadline(now: Date) throws {}
-    public func close() { display.disconnect() }
 
     // MARK: Toplevels
 

@@ -5,12 +5,10 @@ import ScreenTimeCore
 /// KDE's older `org_kde_kwin_idle` (sway 1.7). The compositor says `idled` as the threshold is
 /// crossed, which is when the user counts as idle (as with the X11 idle alarms): the minutes
 /// without input before it still count as use.
-public final class WaylandIdleProvider: IdleProvider, DesktopConnection {
+public final class WaylandIdleProvider: WaylandClient, IdleProvider {
     public var providerName: String { "Wayland idle (\(notifier.interfaceName))" }
     public var onIdle: ((IdleTransition) -> Void)?
 
-    private let display: WaylandDisplay
-    private let registry: RegistryProxy
     private let notifier: IdleNotifierProxy
     private let seat: OpaquePointer
     private let clock: () -> Date
@@ -20,22 +18,16 @@ public final class WaylandIdleProvider: IdleProvider, DesktopConnection {
 
     /// Connects to the compositor `environment` names and starts a watch of `threshold`.
     public init(environment: [String: String], threshold: TimeInterval, clock: @escaping () -> Date = Date.init) throws {
-        display = try WaylandDisplay(environment: environment)
-        registry = try RegistryProxy(display: display)
-        let notifier = registry.first(DesktopSelection.extIdleGlobal).flatMap(registry.bindExtIdleNotifier)
-            ?? registry.first(DesktopSelection.kdeIdleGlobal).flatMap(registry.bindKDEIdle)
-        guard let notifier else {
-            display.disconnect()
+        let (display, registry) = try RegistryProxy.connect(environment: environment)
+        guard let notifier = registry.first(DesktopSelection.extIdleGlobal).flatMap(registry.bindExtIdleNotifier)
+                ?? registry.first(DesktopSelection.kdeIdleGlobal).flatMap(registry.bindKDEIdle) else {
             throw WaylandError.missingGlobal("\(DesktopSelection.extIdleGlobal) or \(DesktopSelection.kdeIdleGlobal)")
         }
-        guard let seat = registry.first("wl_seat").flatMap(registry.bindSeat) else {
-            display.disconnect()
-            throw WaylandError.missingGlobal("wl_seat")
-        }
         self.notifier = notifier
-        self.seat = seat
+        seat = try registry.require("wl_seat", registry.bindSeat)
         self.clock = clock
         self.threshold = threshold
+        super.init(display: display, registry: registry)
         try startWatch()
     }
 
@@ -71,14 +63,4 @@ public final class WaylandIdleProvider: IdleProvider, DesktopConnection {
         self.watch = watch
         try display.flush()
     }
-
-    // MARK: DesktopConnection
-
-    public var pollDescriptor: Int32 { display.descriptor }
-    public var wantsToWrite: Bool { display.wantsToWrite }
-    public var hasBufferedInput: Bool { false }
-    public func handleReadable() throws { try display.readAndDispatch() }
-    public func nextDeadline(after now: Date) -> Date? { nil }
-    public func handleDeadline(now: Date) throws {}
-    public func close() { display.disconnect() }
 }

@@ -162,7 +162,19 @@ final class RegistryProxy {
         try display.roundtrip()
     }
 
+    /// Connects to the compositor `environment` names and reads its globals (one round trip).
+    static func connect(environment: [String: String]) throws -> (WaylandDisplay, RegistryProxy) {
+        let display = try WaylandDisplay(environment: environment)
+        return (display, try RegistryProxy(display: display))
+    }
+
     func first(_ interface: String) -> Global? { globals.first { $0.interface == interface } }
+
+    /// Binds the first global named `interface`, or throws: the compositor does not offer it.
+    func require<Proxy>(_ interface: String, _ bind: (Global) -> Proxy?) throws -> Proxy {
+        guard let proxy = first(interface).flatMap(bind) else { throw WaylandError.missingGlobal(interface) }
+        return proxy
+    }
 
     func all(_ interface: String) -> [Global] { globals.filter { $0.interface == interface } }
 

@@ -5,7 +5,7 @@ import ScreenTimeCore
 /// is exclusive and the compositor puts the original ramps back when it is destroyed, so controls
 /// are held only while a filter is on. Ramps map each channel alone: grayscale is shown as
 /// dimming (`ColorFilter.gammaRampStandIn`), as with the X11 gamma method.
-public final class WlrGammaProvider: ScreenFilterProvider, DesktopConnection {
+public final class WlrGammaProvider: WaylandClient, ScreenFilterProvider {
     public let providerName = "wlr gamma control"
     public let abilities = ScreenFilterAbilities(grayscale: false, warmth: true)
     /// The filter on screen now (mid-fade: the blend shown at the last step).
@@ -19,8 +19,6 @@ public final class WlrGammaProvider: ScreenFilterProvider, DesktopConnection {
     /// Outputs showing the filter now (their control answered with a ramp size).
     public var outputsFiltered: Int { outputs.filter { $0.rampSize != nil }.count }
 
-    private let display: WaylandDisplay
-    private let registry: RegistryProxy
     private let manager: GammaControlManagerProxy
     private var outputs: [Output] = []
     private var fade: ColorFilterFade?
@@ -41,14 +39,9 @@ public final class WlrGammaProvider: ScreenFilterProvider, DesktopConnection {
     /// Connects to the compositor `environment` names and binds its outputs; nothing changes on
     /// screen until `set`.
     public init(environment: [String: String]) throws {
-        display = try WaylandDisplay(environment: environment)
-        registry = try RegistryProxy(display: display)
-        guard let global = registry.first(DesktopSelection.gammaGlobal),
-              let manager = registry.bindGammaControlManager(global) else {
-            display.disconnect()
-            throw WaylandError.missingGlobal(DesktopSelection.gammaGlobal)
-        }
-        self.manager = manager
+        let (display, registry) = try RegistryProxy.connect(environment: environment)
+        manager = try registry.require(DesktopSelection.gammaGlobal, registry.bindGammaControlManager)
+        super.init(display: display, registry: registry)
         registry.all("wl_output").forEach(addOutput)
         registry.onAdd = { [unowned self] global in
             guard global.interface == "wl_output" else { return }
@@ -97,16 +90,9 @@ public final class WlrGammaProvider: ScreenFilterProvider, DesktopConnection {
 
     // MARK: DesktopConnection
 
-    public var pollDescriptor: Int32 { display.descriptor }
-    public var wantsToWrite: Bool { display.wantsToWrite }
-    public var hasBufferedInput: Bool { false }
-    public func handleReadable() throws { try display.readAndDispatch() }
-    public func nextDeadline(after now: Date) -> Date? { nil }
-    public func handleDeadline(now: Date) throws {}
-
-    public func close() {
+    override public func close() {
         restore()
-        display.disconnect()
+        super.close()
     }
 
     // MARK: Outputs
