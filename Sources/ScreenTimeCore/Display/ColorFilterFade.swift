@@ -7,7 +7,7 @@ public struct ColorFilterFade: Equatable, Sendable {
     public static let duration: TimeInterval = 2
     /// How many visible steps a fade has.
     public static let steps = 20
-    static let stepInterval = duration / Double(steps)
+    public static let stepInterval = duration / Double(steps)
 
     public let from: ColorFilter
     public let to: ColorFilter
