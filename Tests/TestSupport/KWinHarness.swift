@@ -1,0 +1,224 @@
+import Foundation
+import SessionBus
+
+/// A real, private KDE Plasma compositor for tests: KWin 5.27 on its virtual (headless) output,
+/// with a private session `dbus-daemon` and dunst (which draws through KWin's layer-shell), in
+/// fresh HOME and XDG_* folders. Started once per test process, stopped at exit. A compositor that
+/// does not start fails the test, never a skip.
+///
+/// Nothing is exported to the test process's environment: X11 tests may share the process, so
+/// tests pass `busAddress` and `environment` on explicitly.
+public final class KWinHarness {
+    public let root: URL
+    /// The Wayland socket's name in `XDG_RUNTIME_DIR`.
+    public let socketName: String
+    public private(set) var busAddress = ""
+    /// HOME, XDG_* (fresh), WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS and the KDE session's
+    /// XDG_CURRENT_DESKTOP/XDG_SESSION_TYPE, for child processes (the agent included).
+    public private(set) var environment: [String: String]
+    /// KWin's standard error: script `print()` lines land here (`js:`), which `windows()` reads.
+    public let kwinLog: URL
+
+    private var processes: [String: Process] = [:]
+    private var windowProcesses: [Process] = []
+    private var queryCount = 0
+
+    private static let lock = NSLock()
+    private static var instance: Result<KWinHarness, Error>?
+
+    /// The process-wide KWin, started on first use.
+    public static func shared() throws -> KWinHarness {
+        lock.lock()
+        defer { lock.unlock() }
+        if instance == nil {
+            instance = Result { try KWinHarness() }
+            if case .success = instance { atexit { KWinHarness.stopShared() } }
+        }
+        return try instance!.get()
+    }
+
+    private static func stopShared() {
+        if case .success(let harness) = instance { harness.stop() }
+    }
+
+    private init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-kwin-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        socketName = "screentime-kwin-\(getpid())"
+        kwinLog = root.appendingPathComponent("kwin.log")
+        var env = ProcessInfo.processInfo.environment
+        for key in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "SWAYSOCK", "I3SOCK"] { env[key] = nil }
+        for (key, sub) in [("HOME", "home"), ("XDG_RUNTIME_DIR", "run"), ("XDG_CONFIG_HOME", "home/.config"),
+                           ("XDG_DATA_HOME", "home/.local/share"), ("XDG_CACHE_HOME", "home/.cache")] {
+            let url = root.appendingPathComponent(sub)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            env[key] = url.path
+        }
+        env["XDG_CURRENT_DESKTOP"] = "KDE"
+        env["XDG_SESSION_TYPE"] = "wayland"
+        environment = env
+
+        let busConfig = root.appendingPathComponent("bus.conf")
+        try DesktopHarness.busConfig(socketPath: root.appendingPathComponent("bus").path)
+            .write(to: busConfig, atomically: true, encoding: .utf8)
+        let busOut = Pipe()
+        try launch("dbus-daemon", ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"],
+                   stdout: busOut)
+        busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
+        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+
+        // /usr/bin/kwin_wayland carries the file capability cap_sys_resource, which a container
+        // lacks (exec fails with EPERM); a plain copy has none and runs.
+        let kwin = root.appendingPathComponent("kwin_wayland")
+        try FileManager.default.copyItem(atPath: try DesktopHarness.which("kwin_wayland"), toPath: kwin.path)
+        FileManager.default.createFile(atPath: kwinLog.path, contents: nil)
+        let compositor = try launch(kwin.path, ["--virtual", "--socket", socketName, "--width", "1280", "--height", "800",
+                                                "--no-lockscreen"],
+                                    extra: ["QT_LOGGING_RULES": "kwin_scripting.debug=true;js.debug=true"],
+                                    stderr: try FileHandle(forWritingTo: kwinLog), name: "kwin_wayland")
+        let socket = root.appendingPathComponent("run").appendingPathComponent(socketName).path
+        try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
+            FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
+                && self.busNameHasOwner("org.kde.NightColor")
+        }
+        environment["WAYLAND_DISPLAY"] = socketName
+
+        let menu = root.appendingPathComponent("dunst-menu").path
+        try DunstControl.installMenu(in: menu)
+        try DunstControl.dunstrc(menuDirectory: menu).write(to: root.appendingPathComponent("dunstrc"),
+                                                            atomically: true, encoding: .utf8)
+        try startNotificationServer()
+    }
+
+    /// Starts dunst (on KWin's layer-shell), waiting until it owns its bus name.
+    public func startNotificationServer() throws {
+        if processes["dunst"]?.isRunning == true { throw DesktopHarness.Failure.didNotStart("dunst", "it is already running") }
+        let dunst = try launch("dunst", ["-config", root.appendingPathComponent("dunstrc").path])
+        try waitFor("dunst", timeout: 10, alive: dunst) { self.busNameHasOwner("org.freedesktop.Notifications") }
+    }
+
+    // MARK: - Windows
+
+    /// Opens a Wayland client window (`weston-flower`: app id org.freedesktop.weston.flower;
+    /// `weston-clickdot`: org.freedesktop.weston.wayland-clickdot) and waits until KWin manages it.
+    @discardableResult
+    public func openWindow(_ program: String = "weston-flower") throws -> Process {
+        let before = try windows().count
+        let window = try launch(program, [], name: "window-\(windowProcesses.count)")
+        windowProcesses.append(window)
+        try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
+        return window
+    }
+
+    /// Closes a window opened with `openWindow`, waiting until KWin no longer lists it.
+    public func closeWindow(_ window: Process) throws {
+        let pid = window.processIdentifier
+        window.terminate()
+        window.waitUntilExit()
+        try waitFor("window exit", timeout: 5, alive: nil) { (try? self.windows().contains { $0.pid == pid }) == false }
+    }
+
+    /// One window as KWin's scripting API reports it.
+    public struct Window: Decodable, Equatable {
+        public var id: String
+        public var appID: String
+        public var resourceClass: String
+        public var pid: Int32
+        public var minimized: Bool
+        public var active: Bool
+    }
+
+    /// Every managed client window, read by a one-off KWin script that prints them as JSON to
+    /// KWin's standard error and unloads itself.
+    public func windows() throws -> [Window] {
+        queryCount += 1
+        let marker = "screentime-query-\(queryCount)"
+        let script = root.appendingPathComponent("\(marker).js")
+        try """
+        var all = workspace.clientList ? workspace.clientList() : workspace.windowList();
+        var out = [];
+        for (var i = 0; i < all.length; i++) {
+            var c = all[i];
+            out.push({id: String(c.internalId), appID: String(c.desktopFileName), resourceClass: String(c.resourceClass),
+                      pid: c.pid, minimized: c.minimized, active: c.active});
+        }
+        print("\(marker) " + JSON.stringify(out));
+        callDBus("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", "\(marker)");
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let bus = try BusConnection(address: busAddress)
+        defer { bus.close() }
+        _ = try bus.call(destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting",
+                         method: "loadScript", arguments: [.string(script.path), .string(marker)])
+        _ = try bus.call(destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting",
+                         method: "start")
+        let prefix = "js: \(marker) "
+        var found: String?
+        _ = eventually(5) {
+            found = kwinLogText.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            return found != nil
+        }
+        guard let found else { throw DesktopHarness.Failure.didNotStart("KWin window query", "no answer in \(kwinLog.path)") }
+        return try JSONDecoder().decode([Window].self, from: Data(found.utf8))
+    }
+
+    public var kwinLogText: String { (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? "" }
+
+    // MARK: - Bus
+
+    /// Calls `method` on KWin and waits for the reply (tests only).
+    @discardableResult
+    public func callKWin(path: String, interface: String, method: String, arguments: [BusValue] = []) throws -> [BusValue] {
+        let bus = try BusConnection(address: busAddress)
+        defer { bus.close() }
+        return try bus.call(destination: "org.kde.KWin", path: path, interface: interface, method: method,
+                            arguments: arguments)
+    }
+
+    /// A property of KWin's Night Light (`/ColorCorrect`, org.kde.kwin.ColorCorrect, KWin 5.27).
+    public func nightLight(_ property: String) throws -> BusValue? {
+        try callKWin(path: "/ColorCorrect", interface: "org.freedesktop.DBus.Properties", method: "Get",
+                     arguments: [.string("org.kde.kwin.ColorCorrect"), .string(property)]).first
+    }
+
+    public func busNameHasOwner(_ name: String) -> Bool {
+        guard let bus = try? BusConnection(address: busAddress) else { return false }
+        defer { bus.close() }
+        let reply = try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                  interface: "org.freedesktop.DBus", method: "NameHasOwner", arguments: [.string(name)])
+        return reply?.first?.boolValue == true
+    }
+
+    /// kwinrc in the harness's config folder, where KWin reads its settings.
+    public var kwinrc: URL { URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("kwinrc") }
+
+    public func stop() {
+        for window in windowProcesses where window.isRunning { window.terminate() }
+        for name in ["dunst", "kwin_wayland", "dbus-daemon"] { stopProcess(name) }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    // MARK: - Processes
+
+    @discardableResult
+    private func launch(_ program: String, _ arguments: [String], extra: [String: String] = [:], stdout: Pipe? = nil,
+                        stderr: FileHandle? = nil, name: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : try DesktopHarness.which(program))
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { $1 }
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        processes[name ?? program] = process
+        return process
+    }
+
+    private func stopProcess(_ name: String) {
+        if let process = processes.removeValue(forKey: name) { DesktopHarness.stop(process) }
+    }
+
+    private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
+        try DesktopHarness.waitFor(what, timeout: timeout, alive: alive, ready)
+    }
+}
