@@ -1,0 +1,112 @@
+import Foundation
+import KWinBackend
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// The KWin script provider on a real KWin 5.27 (virtual output): activations come back with the
+/// windows' app ids and pids, and a minimize reaches exactly the app's windows.
+final class KWinScriptProviderTests: XCTestCase {
+    private var kwin: KWinHarness!
+    private var bus: BusConnection!
+    private var provider: KWinScriptProvider!
+    private var events: [FocusEvent] = []
+
+    override func setUpWithError() throws {
+        kwin = try KWinHarness.shared()
+        bus = try BusConnection(address: kwin.busAddress)
+    }
+
+    override func tearDown() {
+        provider?.close()
+        bus?.close()
+    }
+
+    private func start() throws {
+        provider = try KWinScriptProvider(bus: bus, runtimeDirectory: kwin.root.path)
+        provider.onFocus = { [unowned self] in events.append($0) }
+    }
+
+    /// Runs the agent's part of the loop (the bus) until `condition` holds, for at most `timeout`.
+    private func pump(_ timeout: TimeInterval = 5, until condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            var entry = pollfd(fd: bus.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            if !bus.hasQueuedIncoming { _ = poll(&entry, 1, 20) }
+            try bus.dispatchPending()
+            bus.expireOverdueReplies()
+        }
+        return try condition()
+    }
+
+    private var lastFocused: WindowFacts?? {
+        for event in events.reversed() { if case .focused(let facts) = event { return facts } }
+        return nil
+    }
+
+    func testCurrentFocusThenEachActivationWithAppIDAndPid() throws {
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        try start()
+        let first = try XCTUnwrap(try provider.currentFocus())
+        XCTAssertEqual(first.wmClass, "org.freedesktop.weston.flower")
+        XCTAssertEqual(first.wmInstance, "weston-flower")
+        XCTAssertEqual(first.pid, flower.processIdentifier)
+        XCTAssertEqual(first.executable, "weston-flower")
+        XCTAssertEqual(first.role, .normal)
+
+        let clickdot = try kwin.openWindow("weston-clickdot")
+        defer { try? kwin.closeWindow(clickdot) }
+        XCTAssertTrue(try pump { lastFocused??.wmClass == "org.freedesktop.weston.wayland-clickdot" }, "events: \(events)")
+        XCTAssertEqual(lastFocused??.pid, clickdot.processIdentifier)
+        XCTAssertNotEqual(lastFocused??.window, first.window)
+    }
+
+    func testTitlesOnlyWhereATitleRuleMayApply() throws {
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        try start()
+        provider.needsTitle = { _ in false }
+        XCTAssertEqual(try provider.currentFocus()?.title, "")
+        provider.needsTitle = { $0.wmClass == "org.freedesktop.weston.flower" }
+        provider.titleRulesChanged()
+        guard case .titleChanged(let facts) = try XCTUnwrap(events.last) else { return XCTFail("\(events)") }
+        XCTAssertEqual(facts.title, "Flower")
+    }
+
+    func testMinimizeReachesEveryWindowOfTheAppAndNoOther() throws {
+        let flowers = [try kwin.openWindow("weston-flower"), try kwin.openWindow("weston-flower")]
+        let clickdot = try kwin.openWindow("weston-clickdot")
+        defer { for window in flowers + [clickdot] { try? kwin.closeWindow(window) } }
+        try start()
+        _ = try provider.currentFocus()
+        let identify = { (facts: WindowFacts) in AppID(facts.wmClass ?? "") }
+        try provider.minimize(AppID("org.freedesktop.weston.flower"), identify: identify)
+        let flowerPids = Set(flowers.map(\.processIdentifier))
+        XCTAssertTrue(try pump {
+            let windows = try kwin.windows()
+            return windows.filter { flowerPids.contains($0.pid) }.allSatisfy(\.minimized) && provider.minimizedCount == 2
+        }, "windows: \((try? kwin.windows()) ?? [])")
+        XCTAssertEqual(try kwin.windows().first { $0.pid == clickdot.processIdentifier }?.minimized, false)
+        XCTAssertNil(provider.lastMinimizeError)
+
+        // The one-off script unloads itself after each minimize, so the next one loads again.
+        XCTAssertTrue(try pump { !(try isLoaded("screentime-minimize")) })
+        try provider.minimize(AppID("org.freedesktop.weston.wayland-clickdot"), identify: identify)
+        XCTAssertTrue(try pump { try kwin.windows().first { $0.pid == clickdot.processIdentifier }?.minimized == true })
+    }
+
+    func testCloseUnloadsTheScript() throws {
+        try start()
+        XCTAssertTrue(try isLoaded("screentime-focus"))
+        provider.close()
+        XCTAssertTrue(try pump { !(try isLoaded("screentime-focus")) })
+    }
+
+    private func isLoaded(_ name: String) throws -> Bool {
+        try kwin.callKWin(path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "isScriptLoaded",
+                          arguments: [.string(name)]).first?.boolValue == true
+    }
+}
