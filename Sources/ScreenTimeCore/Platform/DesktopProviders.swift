@@ -61,6 +61,13 @@ public protocol IdleProvider: DesktopProvider {
     var onIdle: ((IdleTransition) -> Void)? { get set }
     /// A new watch starts from "active" and reports a user already away as a transition.
     func setThreshold(_ threshold: TimeInterval) throws
+    /// The wall clock jumped: a provider that reads idle time at wall-clock deadlines reads it now.
+    func clockJumped() throws
+}
+
+extension IdleProvider {
+    /// Providers the compositor tells of idle time keep no wall-clock deadlines.
+    public func clockJumped() throws {}
 }
 
 /// Changes the screen's colours: grayscale and warmth, faded.
