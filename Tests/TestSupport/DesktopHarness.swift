@@ -64,7 +64,7 @@ public final class DesktopHarness {
         environment = env
 
         let xvfb = try launch("Xvfb", [display, "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x800x24"])
-        try Self.waitFor("Xvfb", timeout: 10, alive: xvfb) { Self.canOpenDisplay(self.display) }
+        try waitFor("Xvfb", timeout: 10, alive: xvfb) { Self.canOpenDisplay(self.display) }
 
         let busOut = Pipe()
         let bus = try launch("dbus-daemon", ["--config-file=\(try writeBusConfig())", "--nofork", "--nopidfile",
@@ -74,7 +74,7 @@ public final class DesktopHarness {
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
 
         let openbox = try launch("openbox", ["--sm-disable", "--config-file", try writeOpenboxConfig()])
-        try Self.waitFor("openbox", timeout: 10, alive: openbox) { Self.hasWindowManager(self.display) }
+        try waitFor("openbox", timeout: 10, alive: openbox) { Self.hasWindowManager(self.display) }
 
         let menu = root.appendingPathComponent("dunst-menu").path
         try DunstControl.installMenu(in: menu)
@@ -116,13 +116,13 @@ public final class DesktopHarness {
         let dunstrc = root.appendingPathComponent("dunstrc")
         try DesktopHarness.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
         let dunst = try launch("dunst", ["-config", dunstrc.path])
-        try Self.waitFor("dunst", timeout: 10, alive: dunst) { self.busNameHasOwner("org.freedesktop.Notifications") }
+        try waitFor("dunst", timeout: 10, alive: dunst) { self.busNameHasOwner("org.freedesktop.Notifications") }
     }
 
     /// Stops dunst, as when a user's notification daemon crashes.
     public func stopNotificationServer() {
         stopProcess("dunst")
-        _ = try? Self.waitFor("dunst exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
+        _ = try? waitFor("dunst exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
 
     /// dunst's configuration: notifications stay until closed so tests can read them; the
@@ -189,7 +189,7 @@ public final class DesktopHarness {
         Self.stop(process)
     }
 
-    /// Ends a harness process: SIGTERM, then SIGKILL after 3 s.
+    /// Terminates `process`, killing it when it has not exited after 3 s.
     static func stop(_ process: Process) {
         guard process.isRunning else { return }
         process.terminate()
@@ -198,6 +198,11 @@ public final class DesktopHarness {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
+    private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
+        try Self.waitFor(what, timeout: timeout, alive: alive, ready)
+    }
+
+    /// Polls `ready` every 20 ms; `what` did not start when `alive` exits or `timeout` passes first.
     static func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

@@ -129,37 +129,59 @@ public final class KWinHarness {
         public var active: Bool
     }
 
-    /// Every managed client window, read by a one-off KWin script that prints them as JSON to
-    /// KWin's standard error and unloads itself.
+    /// Every managed client window, read by a one-off KWin script that prints them as JSON.
     public func windows() throws -> [Window] {
+        let answer = try runScript("""
+            var out = [];
+            for (var i = 0; i < windows.length; i++) {
+                var c = windows[i];
+                out.push({id: String(c.internalId), appID: String(c.desktopFileName), resourceClass: String(c.resourceClass),
+                          pid: c.pid, minimized: c.minimized, active: c.active});
+            }
+            answer(JSON.stringify(out));
+            """)
+        return try JSONDecoder().decode([Window].self, from: Data(answer.utf8))
+    }
+
+    /// Activates the window of process `pid` as a user's click would (KWin unminimizes it).
+    public func activate(pid: Int32) throws {
+        let answer = try runScript("""
+            var found = false;
+            for (var i = 0; i < windows.length; i++) {
+                if (windows[i].pid == \(pid)) {
+                    if ("activeWindow" in workspace) workspace.activeWindow = windows[i]; else workspace.activeClient = windows[i];
+                    found = true;
+                }
+            }
+            answer(String(found));
+            """)
+        if answer != "true" { throw DesktopHarness.Failure.didNotStart("activating pid \(pid)", "KWin has no window of it") }
+    }
+
+    /// Runs `body` as a one-off KWin script, with `windows` (every client window) and `answer(text)`
+    /// defined; returns the text it answered. The answer travels through KWin's standard error
+    /// (script `print()`), and the script unloads itself.
+    private func runScript(_ body: String) throws -> String {
         queryCount += 1
         let marker = "screentime-query-\(queryCount)"
         let script = root.appendingPathComponent("\(marker).js")
         try """
-        var all = workspace.clientList ? workspace.clientList() : workspace.windowList();
-        var out = [];
-        for (var i = 0; i < all.length; i++) {
-            var c = all[i];
-            out.push({id: String(c.internalId), appID: String(c.desktopFileName), resourceClass: String(c.resourceClass),
-                      pid: c.pid, minimized: c.minimized, active: c.active});
-        }
-        print("\(marker) " + JSON.stringify(out));
+        var windows = workspace.windowList ? workspace.windowList() : workspace.clientList();
+        function answer(text) { print("\(marker) " + text); }
+        \(body)
         callDBus("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", "\(marker)");
         """.write(to: script, atomically: true, encoding: .utf8)
-        let bus = try BusConnection(address: busAddress)
-        defer { bus.close() }
-        _ = try bus.call(destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting",
-                         method: "loadScript", arguments: [.string(script.path), .string(marker)])
-        _ = try bus.call(destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting",
-                         method: "start")
+        try callKWin(path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "loadScript",
+                     arguments: [.string(script.path), .string(marker)])
+        try callKWin(path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "start")
         let prefix = "js: \(marker) "
         var found: String?
         _ = eventually(5) {
             found = kwinLogText.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
             return found != nil
         }
-        guard let found else { throw DesktopHarness.Failure.didNotStart("KWin window query", "no answer in \(kwinLog.path)") }
-        return try JSONDecoder().decode([Window].self, from: Data(found.utf8))
+        guard let found else { throw DesktopHarness.Failure.didNotStart("KWin script \(marker)", "no answer in \(kwinLog.path)") }
+        return found
     }
 
     public var kwinLogText: String { (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? "" }
