@@ -1,9 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The warm tint on KDE through KWin's own Night Light: kwinrc's `[NightColor]` set to a constant
 /// temperature, then KConfig's change notification, which KWin follows (fading by itself). KWin
@@ -45,14 +42,14 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
             let user = Self.nightColor(in: document)
             var saved = KeyFile()
             for (key, value) in user { saved.set(key, to: value, in: Self.group) }
-            try Self.write(saved.text, to: savedPath)
+            try KWinShims.writeAtomically(saved.text, to: savedPath)
             original = user
         }
         let kelvin = Int(min(max(filter.temperature, 1000), ColorFilter.neutralTemperature).rounded())
         document.set("Active", to: "true", in: Self.group)
         document.set("Mode", to: "Constant", in: Self.group)
         document.set("NightTemperature", to: String(kelvin), in: Self.group)
-        try Self.write(document.text, to: kwinrc)
+        try KWinShims.writeAtomically(document.text, to: kwinrc)
         try notifyKWin()
         return nil
     }
@@ -71,7 +68,7 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
                     _ = document.remove(key, in: Self.group)
                 }
             }
-            try Self.write(document.text, to: kwinrc)
+            try KWinShims.writeAtomically(document.text, to: kwinrc)
             try notifyKWin()
             self.original = nil
             _ = try? FileManager.default.removeItem(atPath: savedPath)
@@ -111,18 +108,6 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
         var values: [String: String] = [:]
         for key in keys { values[key] = document.value(key, in: group) }
         return values
-    }
-
-    /// Written whole and renamed over the old file, so KWin never reads half of it.
-    private static func write(_ text: String, to path: String) throws {
-        let temporary = path + ".screentime-\(getpid())"
-        do {
-            try Data(text.utf8).write(to: URL(filePath: temporary))
-            guard rename(temporary, path) == 0 else { throw KWinError.file(path: path, reason: String(cString: strerror(errno))) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw KWinError.file(path: path, reason: "cannot be written: \(error)")
-        }
     }
 
     // MARK: DesktopConnection: nothing to read; the settings are files and one signal.

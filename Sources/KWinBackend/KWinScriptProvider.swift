@@ -1,9 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Focus and minimize on KWin (Plasma on Wayland) through a KWin script loaded over D-Bus: the
 /// script reports every window and each activation to an object the provider exports on the
@@ -73,8 +70,7 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
             guard ContinuousClock.now < deadline else {
                 throw KWinError.scriptSilent(seconds: Int(Self.firstReportTimeout.components.seconds))
             }
-            var entry = pollfd(fd: bus.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            if !bus.hasQueuedIncoming { _ = poll(&entry, 1, 50) }
+            if !bus.hasQueuedIncoming { KWinShims.waitReadable(bus.fileDescriptor, milliseconds: 50) }
             try bus.dispatchPending()
         }
         return focusedFacts
@@ -200,12 +196,7 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     // MARK: Files
 
     private static func write(_ script: String, agent: String, to path: String) throws {
-        let text = script.replacing(KWinScripts.agentPlaceholder, with: agent) + "\n"
-        do {
-            try Data(text.utf8).write(to: URL(filePath: path))
-        } catch {
-            throw KWinError.file(path: path, reason: "\(error)")
-        }
+        try KWinShims.writeAtomically(script.replacing(KWinScripts.agentPlaceholder, with: agent) + "\n", to: path)
     }
 
     static let introspection = """
