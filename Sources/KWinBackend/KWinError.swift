@@ -6,6 +6,8 @@ public enum KWinError: Error, Equatable, CustomStringConvertible {
     case scriptSilent(seconds: Int)
     /// The agent's bus name cannot be put into the script (not a unique name).
     case unexpectedBusName(String)
+    /// KWin left the session bus (restarted or crashed), with the scripts it ran.
+    case kwinLeft
     /// A file (kwinrc, a script) could not be read, parsed or written.
     case file(path: String, reason: String)
 
@@ -17,6 +19,8 @@ public enum KWinError: Error, Equatable, CustomStringConvertible {
             return "the KWin script did not report back within \(seconds) s; check KWin's log (journalctl --user -t kwin_wayland)"
         case .unexpectedBusName(let name):
             return "the agent's bus name \(name) is not a unique connection name"
+        case .kwinLeft:
+            return "KWin left the session bus (restarted or crashed); connecting again"
         case .file(let path, let reason):
             return "\(path): \(reason)"
         }

@@ -31,6 +31,10 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     private var activeID: String?
     private var reportedOnce = false
     private var isClosed = false
+    /// KWin left the bus (a restart, a crash) and took the scripts with it: the agent connects again.
+    private var lost: KWinError?
+    private static let kwinOwnerMatch = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+        + "member='NameOwnerChanged',arg0='\(KWinScripting.service)'"
 
     /// The minimize script's state: targets wait in `pendingTargets` until the loaded script takes them.
     private enum MinimizeScript { case idle, loading, running }
@@ -54,10 +58,15 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
             try self?.handle(member, arguments) ?? []
         }
         do {
+            try bus.addMatch(Self.kwinOwnerMatch)
             try scripting.loadAndRunNow(file: focusFile, name: Self.focusScriptName)
         } catch {
-            bus.unexport(path: Self.objectPath)
+            close()
             throw error
+        }
+        bus.onSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged") { [weak self] message in
+            guard let self, !self.isClosed, message.arguments.first?.stringValue == KWinScripting.service else { return }
+            self.lost = .kwinLeft
         }
     }
 
@@ -178,8 +187,11 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
 
     public var pollDescriptor: Int32 { -1 }
     public var wantsToWrite: Bool { false }
-    public var hasBufferedInput: Bool { false }
-    public func handleReadable() throws {}
+    /// True once KWin left the bus, so that the loop calls `handleReadable`, which says so.
+    public var hasBufferedInput: Bool { lost != nil }
+    public func handleReadable() throws {
+        if let lost { throw lost }
+    }
     public func nextDeadline(after now: Date) -> Date? { nil }
     public func handleDeadline(now: Date) throws {}
 
@@ -187,8 +199,13 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        try? scripting.unload(name: Self.focusScriptName)
-        if minimizeScript != .idle { try? scripting.unload(name: Self.minimizeScriptName) }
+        if lost == nil {
+            try? scripting.unload(name: Self.focusScriptName)
+            if minimizeScript != .idle { try? scripting.unload(name: Self.minimizeScriptName) }
+        }
+        // Not waited for: close runs inside the agent's loop.
+        try? bus.send(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                      method: "RemoveMatch", arguments: [.string(Self.kwinOwnerMatch)]) { _ in }
         bus.unexport(path: Self.objectPath)
         bus.flush()
     }

@@ -138,4 +138,19 @@ final class KWinAgentTests: XCTestCase {
         XCTAssertEqual(isMinimized(dots), false)
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
+
+    func testAfterKWinRestartsTheAgentFollowsFocusAgain() throws {
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n")
+        defer { agent.stop() }
+        // The restart takes this window with it.
+        try kwin.openWindow("weston-clickdot")
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "dots" }, agent.log)
+
+        try kwin.restartCompositor()
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == Optional<AppID>.none }, "nothing counts while KWin is away")
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        XCTAssertTrue(eventually(8) { (try? self.status(agent).focused) == "flower" }, agent.log)
+        XCTAssertTrue(agent.log.contains("lost the desktop"), agent.log)
+    }
 }

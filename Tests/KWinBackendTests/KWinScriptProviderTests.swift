@@ -105,6 +105,21 @@ final class KWinScriptProviderTests: XCTestCase {
         XCTAssertTrue(try pump { !(try isLoaded("screentime-focus")) })
     }
 
+    func testKWinLeavingTheBusIsReportedAndANewProviderFollowsTheNewKWin() throws {
+        try start()
+        _ = try provider.currentFocus()
+        try kwin.restartCompositor()
+        XCTAssertTrue(try pump { provider.hasBufferedInput }, "the provider wants the loop to hear of it")
+        XCTAssertThrowsError(try provider.handleReadable()) { XCTAssertEqual($0 as? KWinError, .kwinLeft) }
+        provider.close()
+
+        try start()
+        _ = try provider.currentFocus()
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        XCTAssertTrue(try pump { lastFocused??.pid == flower.processIdentifier }, "events: \(events)")
+    }
+
     private func isLoaded(_ name: String) throws -> Bool {
         try kwin.callKWin(path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "isScriptLoaded",
                           arguments: [.string(name)]).first?.boolValue == true

@@ -70,24 +70,43 @@ public final class KWinHarness {
 
         // /usr/bin/kwin_wayland carries the file capability cap_sys_resource, which a container
         // lacks (exec fails with EPERM); a plain copy has none and runs.
-        let kwin = root.appendingPathComponent("kwin_wayland")
-        try FileManager.default.copyItem(atPath: try DesktopHarness.which("kwin_wayland"), toPath: kwin.path)
+        try FileManager.default.copyItem(atPath: try DesktopHarness.which("kwin_wayland"), toPath: kwinCopy.path)
         FileManager.default.createFile(atPath: kwinLog.path, contents: nil)
-        let compositor = try launch(kwin.path, ["--virtual", "--socket", socketName, "--width", "1280", "--height", "800",
-                                                "--no-lockscreen"],
-                                    extra: ["QT_LOGGING_RULES": "kwin_scripting.debug=true;js.debug=true"],
-                                    stderr: try FileHandle(forWritingTo: kwinLog), name: "kwin_wayland")
-        let socket = root.appendingPathComponent("run").appendingPathComponent(socketName).path
-        try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
-            FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
-                && self.busNameHasOwner("org.kde.NightColor")
-        }
+        try startCompositor()
         environment["WAYLAND_DISPLAY"] = socketName
 
         let menu = root.appendingPathComponent("dunst-menu").path
         try DunstControl.installMenu(in: menu)
         try DunstControl.dunstrc(menuDirectory: menu).write(to: root.appendingPathComponent("dunstrc"),
                                                             atomically: true, encoding: .utf8)
+        try startNotificationServer()
+    }
+
+    private var kwinCopy: URL { root.appendingPathComponent("kwin_wayland") }
+
+    private func startCompositor() throws {
+        let log = try FileHandle(forWritingTo: kwinLog)
+        log.seekToEndOfFile()
+        let compositor = try launch(kwinCopy.path, ["--virtual", "--socket", socketName, "--width", "1280", "--height", "800",
+                                                    "--no-lockscreen"],
+                                    extra: ["QT_LOGGING_RULES": "kwin_scripting.debug=true;js.debug=true"],
+                                    stderr: log, name: "kwin_wayland")
+        let socket = root.appendingPathComponent("run").appendingPathComponent(socketName).path
+        try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
+            FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
+                && self.busNameHasOwner("org.kde.NightColor")
+        }
+    }
+
+    /// Stops KWin and starts it again, as after a crash: its windows and dunst (a Wayland
+    /// client) go with it; dunst is started again.
+    public func restartCompositor() throws {
+        stopProcess("kwin_wayland")
+        for window in windowProcesses { DesktopHarness.stop(window) }
+        windowProcesses.removeAll()
+        try waitFor("KWin leaving the bus", timeout: 5, alive: nil) { !self.busNameHasOwner("org.kde.KWin") }
+        try startCompositor()
+        stopProcess("dunst")
         try startNotificationServer()
     }
 
