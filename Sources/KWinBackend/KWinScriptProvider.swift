@@ -21,8 +21,9 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
 
     /// The last minimize that failed to start, for `doctor`; nil once one worked.
     public private(set) var lastMinimizeError: String?
-    /// Windows minimized by the last minimize script (tests and the log).
+    /// Windows minimized by the last minimize script, and how many such scripts finished (tests, benchmarks).
     public private(set) var minimizedCount = 0
+    public private(set) var minimizeScriptsDone = 0
 
     private let bus: BusConnection
     private let scripting: KWinScripting
@@ -150,6 +151,7 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
             return [.strings(targets)]
         case "MinimizeDone":
             minimizedCount = Int(arguments.first?.int32Value ?? 0)
+            minimizeScriptsDone += 1
             lastMinimizeError = nil
             try scripting.unload(name: Self.minimizeScriptName) { [weak self] in
                 self?.minimizeScript = .idle

@@ -98,6 +98,30 @@ final class KWinScriptProviderTests: XCTestCase {
         XCTAssertTrue(try pump { try kwin.windows().first { $0.pid == clickdot.processIdentifier }?.minimized == true })
     }
 
+    /// Prints the minimize round trip (load the one-off script, run it, hand it the targets, its
+    /// report back), each checked in KWin's own window state.
+    func testMinimizeRoundTripFigures() throws {
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        try start()
+        _ = try provider.currentFocus()
+        var milliseconds: [Double] = []
+        for _ in 0..<20 {
+            try kwin.activate(pid: flower.processIdentifier)
+            XCTAssertTrue(try pump { try kwin.windows().first { $0.pid == flower.processIdentifier }?.minimized == false })
+            let done = provider.minimizeScriptsDone
+            let start = ContinuousClock.now
+            try provider.minimize(AppID("org.freedesktop.weston.flower")) { AppID($0.wmClass ?? "") }
+            XCTAssertTrue(try pump { provider.minimizeScriptsDone > done })
+            let elapsed = (ContinuousClock.now - start).components
+            milliseconds.append(Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15)
+            XCTAssertEqual(try kwin.windows().first { $0.pid == flower.processIdentifier }?.minimized, true)
+        }
+        let sorted = milliseconds.sorted()
+        print(String(format: "KWin minimize round trip over %d runs: median %.1f ms, 90th percentile %.1f ms, max %.1f ms",
+                     sorted.count, sorted[sorted.count / 2], sorted[sorted.count * 9 / 10], sorted.last ?? 0))
+    }
+
     func testCloseUnloadsTheScript() throws {
         try start()
         XCTAssertTrue(try isLoaded("screentime-focus"))

@@ -46,15 +46,8 @@ public final class KWinHarness {
         try? FileManager.default.removeItem(at: root)
         socketName = "screentime-kwin-\(getpid())"
         kwinLog = root.appendingPathComponent("kwin.log")
-        var env = ProcessInfo.processInfo.environment
+        var env = try DesktopHarness.freshSessionFolders(under: root)
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "SWAYSOCK", "I3SOCK"] { env[key] = nil }
-        for (key, sub) in [("HOME", "home"), ("XDG_RUNTIME_DIR", "run"), ("XDG_CONFIG_HOME", "home/.config"),
-                           ("XDG_DATA_HOME", "home/.local/share"), ("XDG_CACHE_HOME", "home/.cache")] {
-            let url = root.appendingPathComponent(sub)
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            env[key] = url.path
-        }
         env["XDG_CURRENT_DESKTOP"] = "KDE"
         env["XDG_SESSION_TYPE"] = "wayland"
         environment = env
