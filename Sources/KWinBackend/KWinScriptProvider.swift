@@ -14,12 +14,14 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     static let minimizeScriptName = "screentime-minimize"
     /// How long `currentFocus` waits for the script's first report.
     static let firstReportTimeout: Duration = .seconds(3)
+    /// How long a minimize script may take from loading to its report before it is given up.
+    static let minimizeTimeout: TimeInterval = 5
 
     public let providerName = "KWin script"
     public var onFocus: ((FocusEvent) -> Void)?
     public var needsTitle: (WindowFacts) -> Bool = { _ in false }
 
-    /// The last minimize that failed to start, for `doctor`; nil once one worked.
+    /// Why the last minimize failed (KWin refused the script, or it did not report); nil once one worked.
     public private(set) var lastMinimizeError: String?
     /// Windows minimized by the last minimize script, and how many such scripts finished (tests, benchmarks).
     public private(set) var minimizedCount = 0
@@ -41,6 +43,8 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     private enum MinimizeScript { case idle, loading, running }
     private var minimizeScript = MinimizeScript.idle
     private var pendingTargets: Set<String> = []
+    /// When a loaded minimize script that has not reported is given up (unloaded, its targets dropped).
+    private var minimizeGivenUpAt: Date?
 
     /// Exports the script's callback object on `bus`, writes the scripts into `runtimeDirectory`
     /// and loads the focus script (waiting for KWin's answer: this runs at connect).
@@ -60,6 +64,9 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
         }
         do {
             try bus.addMatch(Self.kwinOwnerMatch)
+            // Left loaded by an agent that crashed, they would keep reporting to a name now gone.
+            scripting.unloadNow(name: Self.focusScriptName)
+            scripting.unloadNow(name: Self.minimizeScriptName)
             try scripting.loadAndRunNow(file: focusFile, name: Self.focusScriptName)
         } catch {
             close()
@@ -113,17 +120,27 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     private func startMinimizeScript() throws {
         guard minimizeScript == .idle, !pendingTargets.isEmpty, !isClosed else { return }
         minimizeScript = .loading
+        minimizeGivenUpAt = Date().addingTimeInterval(Self.minimizeTimeout)
         do {
             try scripting.loadAndRun(file: minimizeFile, name: Self.minimizeScriptName) { [weak self] error in
-                guard let self, let error else { return }
-                self.lastMinimizeError = "\(error)"
-                self.pendingTargets.removeAll()
-                self.minimizeScript = .idle
-                try? self.scripting.unload(name: Self.minimizeScriptName)
+                if let self, let error { self.giveUpMinimize("\(error)") }
             }
         } catch {
             minimizeScript = .idle
+            minimizeGivenUpAt = nil
             throw error
+        }
+    }
+
+    /// The minimize script failed or did not report: its targets are dropped (the agent minimizes
+    /// again at the next focus of the app) and the script unloaded, so the next minimize can load it.
+    private func giveUpMinimize(_ reason: String) {
+        lastMinimizeError = reason
+        pendingTargets.removeAll()
+        minimizeGivenUpAt = nil
+        try? scripting.unload(name: Self.minimizeScriptName) { [weak self] in
+            self?.minimizeScript = .idle
+            try? self?.startMinimizeScript()
         }
     }
 
@@ -153,6 +170,7 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
             minimizedCount = Int(arguments.first?.int32Value ?? 0)
             minimizeScriptsDone += 1
             lastMinimizeError = nil
+            minimizeGivenUpAt = nil
             try scripting.unload(name: Self.minimizeScriptName) { [weak self] in
                 self?.minimizeScript = .idle
                 try? self?.startMinimizeScript()
@@ -194,8 +212,13 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     public func handleReadable() throws {
         if let lost { throw lost }
     }
-    public func nextDeadline(after now: Date) -> Date? { nil }
-    public func handleDeadline(now: Date) throws {}
+    public func nextDeadline(after now: Date) -> Date? { minimizeGivenUpAt }
+
+    public func handleDeadline(now: Date) throws {
+        if let minimizeGivenUpAt, minimizeGivenUpAt <= now {
+            giveUpMinimize("the minimize script did not report within \(Int(Self.minimizeTimeout)) s")
+        }
+    }
 
     /// Unloads the scripts (without waiting for KWin) and stops answering their calls.
     public func close() {

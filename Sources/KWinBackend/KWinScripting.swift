@@ -20,11 +20,14 @@ final class KWinScripting {
         self.bus = bus
     }
 
-    /// Loads and runs a script, waiting for KWin (at connect only). A script of that name left by
-    /// an agent that crashed is unloaded first.
-    func loadAndRunNow(file: String, name: String) throws {
+    /// Unloads a script, waiting for KWin (at connect only: scripts left by an agent that crashed).
+    func unloadNow(name: String) {
         _ = try? bus.call(destination: Self.service, path: Self.path, interface: Self.interface, method: "unloadScript",
                           arguments: [.string(name)], timeout: Self.timeout)
+    }
+
+    /// Loads and runs a script, waiting for KWin (at connect only).
+    func loadAndRunNow(file: String, name: String) throws {
         let reply = try bus.call(destination: Self.service, path: Self.path, interface: Self.interface,
                                  method: "loadScript", arguments: [.string(file), .string(name)], timeout: Self.timeout)
         let id = try Self.scriptID(reply, name: name)

@@ -98,6 +98,33 @@ final class KWinScriptProviderTests: XCTestCase {
         XCTAssertTrue(try pump { try kwin.windows().first { $0.pid == clickdot.processIdentifier }?.minimized == true })
     }
 
+    /// A minimize script that never reports (here: one KWin cannot parse) is given up at its
+    /// deadline, so the next minimize loads the script again and works.
+    func testAMinimizeScriptThatNeverReportsIsGivenUpAndTheNextMinimizeWorks() throws {
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        try start()
+        _ = try provider.currentFocus()
+        let script = kwin.root.appendingPathComponent("screentime-kwin-minimize.js")
+        let good = try String(contentsOf: script, encoding: .utf8)
+        try "this is not JavaScript (".write(to: script, atomically: true, encoding: .utf8)
+        let flowerApp = AppID("org.freedesktop.weston.flower")
+        let identify = { (facts: WindowFacts) in AppID(facts.wmClass ?? "") }
+        try provider.minimize(flowerApp, identify: identify)
+        let deadline = try XCTUnwrap(provider.nextDeadline(after: Date()), "a loaded script has a deadline")
+        XCTAssertFalse(try pump(0.5) { provider.minimizeScriptsDone > 0 })
+        try provider.handleDeadline(now: deadline)
+        XCTAssertEqual(provider.lastMinimizeError?.contains("did not report"), true, provider.lastMinimizeError ?? "")
+        XCTAssertNil(provider.nextDeadline(after: Date()))
+
+        try good.write(to: script, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try pump { !(try isLoaded("screentime-minimize")) }, "the broken script is unloaded")
+        try provider.minimize(flowerApp, identify: identify)
+        XCTAssertTrue(try pump { provider.minimizeScriptsDone == 1 })
+        XCTAssertEqual(try kwin.windows().first { $0.pid == flower.processIdentifier }?.minimized, true)
+        XCTAssertNil(provider.lastMinimizeError)
+    }
+
     /// Prints the minimize round trip (load the one-off script, run it, hand it the targets, its
     /// report back), each checked in KWin's own window state.
     func testMinimizeRoundTripFigures() throws {
