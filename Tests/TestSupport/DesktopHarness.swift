@@ -97,8 +97,9 @@ public final class DesktopHarness {
 
     /// A session bus on `socketPath` that lets every client own, send and eavesdrop, and activates
     /// no services: with the standard service directories it would start the system's dunst by
-    /// itself whenever a test has stopped ours.
-    public static func busConfig(socketPath: String) -> String {
+    /// itself whenever a test has stopped ours. `everyUser`: any uid may connect, not only the
+    /// daemon's (sway's clients run unprivileged).
+    public static func busConfig(socketPath: String, everyUser: Bool = false) -> String {
         """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -106,7 +107,7 @@ public final class DesktopHarness {
           <type>session</type>
           <keep_umask/>
           <listen>unix:path=\(socketPath)</listen>
-          <policy context="default">
+          <policy context="default">\(everyUser ? "\n    <allow user=\"*\"/>" : "")
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
             <allow own="*"/>

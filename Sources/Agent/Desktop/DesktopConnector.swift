@@ -35,7 +35,7 @@ enum DesktopConnector {
                     skipped.append("\(candidate.kind.rawValue): does not provide \(capability.rawValue)")
                     continue
                 }
-                var name = provider.providerName
+                var name = provider.describe(capability)
                 if capability == .screenFilter, let filter = provider as? ScreenFilterProvider { name += "; shows \(filter.abilities)" }
                 let choice = ProviderChoice(capability: capability, kind: candidate.kind, providerName: name,
                                             reason: candidate.reason, skipped: skipped)

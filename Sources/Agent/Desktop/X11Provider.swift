@@ -15,7 +15,16 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
     var needsTitle: (WindowFacts) -> Bool = { _ in true } {
         didSet { (focus as? EWMHFocusSource)?.needsTitle = needsTitle }
     }
-    var providerName: String { "X11 \(focus.backendName), idle: \(idle.backendName)" }
+    let providerName = "X11"
+
+    func describe(_ capability: DesktopCapability) -> String {
+        switch capability {
+        case .focus: return "X11 \(focus.backendName)"
+        case .minimize: return "X11 XIconifyWindow"
+        case .idle: return "X11 \(idle.backendName)"
+        case .screenFilter: return providerName
+        }
+    }
 
     init(displayName: String?, idleThreshold: TimeInterval) throws {
         connection = try X11Connection(displayName: displayName)

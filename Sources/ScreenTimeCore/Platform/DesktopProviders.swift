@@ -10,6 +10,12 @@ import FoundationEssentials
 public protocol DesktopProvider: AnyObject {
     /// "sway IPC", "GNOME Shell extension", "EWMH (openbox)"...
     var providerName: String { get }
+    /// How it fills one capability, where that says more than its name.
+    func describe(_ capability: DesktopCapability) -> String
+}
+
+extension DesktopProvider {
+    public func describe(_ capability: DesktopCapability) -> String { providerName }
 }
 
 /// A connection a provider reads from. Its descriptor joins the agent's one poll loop: nothing
