@@ -1,18 +1,6 @@
 import Foundation
 import SessionBus
 
-/// A desktop the agent runs on in tests: the X11 harness, or a Wayland compositor's.
-public protocol AgentDesktop: AnyObject {
-    /// A folder of the harness's own, removed when it stops.
-    var root: URL { get }
-    /// What a client on this desktop has: display, bus, XDG folders.
-    var environment: [String: String] { get }
-    func busNameHasOwner(_ name: String) -> Bool
-}
-
-extension DesktopHarness: AgentDesktop {}
-extension SwayHarness: AgentDesktop {}
-
 /// The built `screentime` binary, run as a user would: `screentime agent` in the background on
 /// the harness's desktop, with its own config and data folders.
 public final class AgentProcess {

@@ -1,8 +1,10 @@
 import FoundationEssentials
 import HyprlandBackend
 import I3IPCBackend
+import KWinBackend
 import ScreenTimeCore
 import SessionBus
+import WaylandBackend
 
 /// What a provider needs to start.
 struct ProviderContext {
@@ -23,10 +25,17 @@ struct ProviderUnavailable: Error, CustomStringConvertible {
 
 /// Starts a provider of one kind. Each kind's case is the only place that knows its type.
 enum ProviderFactory {
+    /// The Wayland registry's interface names (empty without a compositor).
+    static func waylandGlobals(environment: [String: String]) -> Set<String> {
+        WaylandRegistry.globals(environment: environment)
+    }
+
     static func make(_ kind: DesktopProviderKind, context: ProviderContext) throws -> DesktopProvider {
         switch kind {
-        case .x11: throw ProviderUnavailable("started by the agent's X11 session")
-        case .randr: throw ProviderUnavailable("started by the agent's X11 session")
+        case .x11:
+            return try X11Provider(displayName: context.environment["DISPLAY"], idleThreshold: context.idleThreshold)
+        case .randr:
+            return try RandRFilterProvider(displayName: context.environment["DISPLAY"], runtimeDirectory: context.runtimeDirectory)
         case .i3IPC:
             do {
                 return try I3IPCProvider(environment: context.environment)
@@ -43,12 +52,43 @@ enum ProviderFactory {
         case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
         case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
         case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
-        case .kwinScript: throw ProviderUnavailable("KWin script: not built yet")
-        case .kwinNightLight: throw ProviderUnavailable("KWin Night Light: not built yet")
-        case .wlrForeignToplevel: throw ProviderUnavailable("wlr foreign toplevel: not built yet")
-        case .waylandIdle: throw ProviderUnavailable("Wayland idle: not built yet")
-        case .wlrGamma: throw ProviderUnavailable("wlr gamma control: not built yet")
+        case .kwinScript:
+            guard let bus = context.bus else { throw ProviderUnavailable("KWin script: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            do {
+                return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory)
+            } catch {
+                throw ProviderUnavailable("KWin script: \(error)")
+            }
+        case .kwinNightLight:
+            guard let bus = context.bus else { throw ProviderUnavailable("KWin Night Light: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            do {
+                return try KWinNightLight(bus: bus, configDirectory: XDGPaths.configHome(environment: context.environment),
+                                          runtimeDirectory: context.runtimeDirectory)
+            } catch {
+                throw ProviderUnavailable("KWin Night Light: \(error)")
+            }
+        case .wlrForeignToplevel:
+            return try wayland("wlr foreign toplevel") { try ForeignToplevelProvider(environment: context.environment) }
+        case .waylandIdle:
+            return try wayland("Wayland idle") {
+                try WaylandIdleProvider(environment: context.environment, threshold: context.idleThreshold)
+            }
+        case .wlrGamma:
+            return try wayland("wlr gamma control") {
+                let provider = try WlrGammaProvider(environment: context.environment)
+                provider.onRefusal = { Log.warning("screen filter: \($0)") }
+                return provider
+            }
         case .dummy: return DummyProvider()
+        }
+    }
+
+    /// Starts a provider over the session's Wayland display, saying what to check when it cannot.
+    private static func wayland(_ name: String, _ start: () throws -> DesktopProvider) throws -> DesktopProvider {
+        do {
+            return try start()
+        } catch {
+            throw ProviderUnavailable("\(name): \(error) (is WAYLAND_DISPLAY the compositor of this session?)")
         }
     }
 }
