@@ -45,6 +45,9 @@ final class SwayAgentTests: XCTestCase {
         let other = try open("stother")
         let counted = try open("stcounted")
         XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stcounted") }, agent.log)
+        let backends = try status(agent).backends
+        XCTAssertTrue(backends["focus"]?.hasPrefix("sway IPC") == true, "\(backends)")
+        XCTAssertTrue(backends["minimize"]?.hasPrefix("sway IPC") == true, "\(backends)")
         usleep(2_200_000)
         try sway.focus(other)
         XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stother") }, agent.log)
@@ -67,11 +70,11 @@ final class SwayAgentTests: XCTestCase {
         let notes = try open("stnotes")
         let start = Date()
 
-        _ = try monitor.waitForNotify { $0.summary == "Stnotes: 4 s left today" }
-        XCTAssertTrue(eventually { (try? self.sway.notifications())?.contains { $0.summary == "Stnotes: 4 s left today" } == true },
+        _ = try monitor.waitForNotify { $0.summary == "stnotes: 4 s left today" }
+        XCTAssertTrue(eventually { (try? self.sway.notifications())?.contains { $0.summary == "stnotes: 4 s left today" } == true },
                       "mako shows the countdown")
-        _ = try monitor.waitForNotify { $0.summary == "Stnotes: 2 s left today" }
-        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from Stnotes?" }
+        _ = try monitor.waitForNotify { $0.summary == "stnotes: 2 s left today" }
+        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from stnotes?" }
         XCTAssertTrue(eventually { self.inScratchpad(notes) }, "moved to the scratchpad at the limit")
         XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
         XCTAssertFalse(inScratchpad(editor), "other apps are left alone")
