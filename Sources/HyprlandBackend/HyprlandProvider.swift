@@ -67,8 +67,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
         guard let (events, folder) = connected else { throw firstError! }
         self.events = events
         requestPath = "\(folder)/.socket.sock"
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        let clients = try request("j/clients", waiting: milliseconds)
+        let clients = try request("j/clients", waiting: timeout)
         do {
             for client in try decoder.decode([HyprlandClient].self, from: Data(clients)) where client.mapped != false {
                 guard let id = client.id else { continue }
@@ -77,7 +76,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
         } catch {
             throw Failure.badReply("j/clients", String(decoding: clients, as: UTF8.self))
         }
-        let active = try request("j/activewindow", waiting: milliseconds)
+        let active = try request("j/activewindow", waiting: timeout)
         // `{}` when nothing has focus.
         table.focused = (try? decoder.decode(HyprlandClient.self, from: Data(active)))?.id
     }
@@ -194,7 +193,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
     }
 
     /// One request waited for: only while connecting.
-    private func request(_ text: String, waiting milliseconds: Int32) throws -> [UInt8] {
+    private func request(_ text: String, waiting timeout: Duration) throws -> [UInt8] {
         let socket = try UnixSocket(path: requestPath)
         defer { socket.close() }
         let bytes = Array(text.utf8)
@@ -202,7 +201,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
             throw Failure.badReply(text, "(the request did not fit the socket)")
         }
         var reply: [UInt8] = []
-        repeat { try socket.wait(milliseconds: milliseconds) } while try socket.readAvailable(into: &reply)
+        repeat { try socket.wait(for: timeout) } while try socket.readAvailable(into: &reply)
         return reply
     }
 }

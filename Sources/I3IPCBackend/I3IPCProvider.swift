@@ -22,7 +22,6 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
 
     /// Identity facts are read once per window (/proc is read for them).
     private var table = WindowTable()
-    /// The focus last told to `onFocus` (with the title as it was passed).
     /// A GET_TREE asked because focus may have left every window without an event saying so.
     private var treeAsked = false
 
@@ -49,11 +48,9 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
         // Subscribing first: a change after the tree was taken arrives as an event after it.
         send(.subscribe, #"["window"]"#)
         send(.getTree)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        var tree: I3Node?
-        while tree == nil {
+        while true {
             try flush()
-            try socket.wait(milliseconds: milliseconds, writing: !output.isEmpty)
+            try socket.wait(for: timeout, writing: !output.isEmpty)
             guard try readSocket() else { throw UnixSocketError.closed(path: path) }
             while let frame = try parser.next() {
                 if frame.isEvent {
@@ -61,13 +58,13 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
                 } else if awaiting.isEmpty {
                     throw Failure.unexpectedReply("a reply to nothing asked")
                 } else if awaiting.removeFirst() == .getTree {
-                    tree = try decoder.decode(I3Node.self, from: Data(frame.payload))
+                    seed(from: try decoder.decode(I3Node.self, from: Data(frame.payload)))
+                    return
                 } else if try !decoder.decode([String: Bool].self, from: Data(frame.payload)).values.allSatisfy({ $0 }) {
                     throw Failure.unexpectedReply("no to SUBSCRIBE [\"window\"]")
                 }
             }
         }
-        seed(from: tree!)
     }
 
     deinit { close() }

@@ -22,11 +22,11 @@ final class SwayProbe {
         var sent = 0
         while sent < bytes.count {
             sent += try socket.writeAvailable(bytes[sent...])
-            if sent < bytes.count { try socket.wait(milliseconds: 1000, writing: true) }
+            if sent < bytes.count { try socket.wait(for: .seconds(1), writing: true) }
         }
         while true {
             if let frame = try parser.next() { return frame.payload }
-            try socket.wait(milliseconds: 2000)
+            try socket.wait(for: .seconds(2))
             var chunk: [UInt8] = []
             guard try socket.readAvailable(into: &chunk) else { throw UnixSocketError.closed(path: socket.path) }
             parser.append(chunk)
