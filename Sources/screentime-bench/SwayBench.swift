@@ -77,6 +77,8 @@ func runSwayBench(seconds: Double) throws {
     let pid = agent.process.processIdentifier
     let onCPUBefore = cpuTime(pid)
     var latencies: [Double] = []
+    /// sway's own part: from the command sent to its reply (it shows the window meanwhile).
+    var showReplies: [Double] = []
     var activations = 0
     var turn = 0
     let end = Date().addingTimeInterval(seconds)
@@ -87,6 +89,7 @@ func runSwayBench(seconds: Double) throws {
         if window.conID == disabled.conID {
             activations += 1
             try probe.command("[con_id=\(window.conID)] scratchpad show")
+            showReplies.append(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6)
             var hidden = false
             while !hidden && DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds < 1_000_000_000 {
                 hidden = try probe.inScratchpad(window.conID)
@@ -108,5 +111,8 @@ func runSwayBench(seconds: Double) throws {
     print("\(version), headless: focus switches: \(turn) in \(Int(seconds)) s; activations of the disabled app: \(activations), back in the scratchpad: \(sorted.count)")
     print(String(format: "agent activation -> scratchpad: median %.2f ms, p90 %.2f ms, max %.2f ms",
                  percentile(sorted, 0.5), percentile(sorted, 0.9), sorted.last ?? .nan))
+    let replies = showReplies.sorted()
+    print(String(format: "of which sway's reply to `scratchpad show`: median %.2f ms, p90 %.2f ms",
+                 percentile(replies, 0.5), percentile(replies, 0.9)))
     print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s); RSS %.1f MB", onCPU, seconds, onCPU * 60 / seconds, rss))
 }
