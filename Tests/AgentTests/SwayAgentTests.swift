@@ -125,4 +125,44 @@ final class SwayAgentTests: XCTestCase {
         XCTAssertFalse(inScratchpad(code), "an allowed app stays")
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
+
+    /// A title rule's app over its limit goes to the scratchpad in the window whose title
+    /// matches, not the same app's other windows (titles come with sway's events).
+    func testTitleRuleAppIsMovedToTheScratchpadInItsOwnWindowOnly() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            [limits]
+            stclips = 1s
+            [rules]
+            stclips = stbrowser:Cat videos
+            """)
+        let docs = try sway.openWindow(appID: "stbrowser", title: "Docs")
+        opened.append(docs)
+        let video = try sway.openWindow(appID: "stbrowser", title: "Cat videos - Tube")
+        opened.append(video)
+        XCTAssertTrue(eventually { self.inScratchpad(video) }, agent.log)
+        XCTAssertFalse(inScratchpad(docs), "the browser's other window is left alone")
+
+        // Renamed to match while focused: the rule applies to it at once.
+        try sway.focus(docs)
+        try sway.setTitle("Cat videos - more", of: docs)
+        XCTAssertTrue(eventually { self.inScratchpad(docs) }, agent.log)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    /// sway exiting: the agent says so, stops counting and carries on (its bus still answers).
+    func testSwayGoingAwayStopsCountingAndTheAgentCarriesOn() throws {
+        let own = try SwayHarness()
+        defer { own.stop() }
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: own, config: "[general]\nidle-after = 1h\n"),
+                                     desk: own)
+        _ = try own.openWindow(appID: "stleft")
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stleft") }, agent.log)
+        own.stopCompositor()
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == Optional<AppID>.none }, agent.log)
+        XCTAssertTrue(agent.log.contains("lost the desktop"), agent.log)
+        XCTAssertTrue(agent.process.isRunning)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
 }
