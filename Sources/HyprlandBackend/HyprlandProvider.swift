@@ -53,18 +53,9 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
     /// Connects to the event socket and reads the windows and the focused one (two requests,
     /// waited for at most `timeout` each).
     public init(environment: [String: String], timeout: Duration = .seconds(2)) throws {
-        let folders = Self.socketFolders(environment)
-        guard !folders.isEmpty else { throw Failure.noInstance }
-        var connected: (UnixSocket, String)?
-        var firstError: Error?
-        for folder in folders where connected == nil {
-            do {
-                connected = (try UnixSocket(path: "\(folder)/.socket2.sock"), folder)
-            } catch {
-                firstError = firstError ?? error
-            }
+        guard let (events, folder) = try Self.connectEvents(in: Self.socketFolders(environment)) else {
+            throw Failure.noInstance
         }
-        guard let (events, folder) = connected else { throw firstError! }
         self.events = events
         requestPath = "\(folder)/.socket.sock"
         let clients = try request("j/clients", waiting: timeout)
@@ -79,6 +70,21 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
         let active = try request("j/activewindow", waiting: timeout)
         // `{}` when nothing has focus.
         table.focused = (try? decoder.decode(HyprlandClient.self, from: Data(active)))?.id
+    }
+
+    /// The event socket in the first folder that has one; the first folder's error when none
+    /// does; nil without folders.
+    private static func connectEvents(in folders: [String]) throws -> (UnixSocket, String)? {
+        var firstError: Error?
+        for folder in folders {
+            do {
+                return (try UnixSocket(path: "\(folder)/.socket2.sock"), folder)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if let firstError { throw firstError }
+        return nil
     }
 
     deinit { close() }
