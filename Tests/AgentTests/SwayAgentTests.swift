@@ -43,7 +43,7 @@ final class SwayAgentTests: XCTestCase {
     func testFocusedWindowsTimeIsCountedByItsAppID() throws {
         let agent = try startAgent(config: "[general]\nidle-after = 1h\n")
         let other = try open("stother")
-        let counted = try open("stcounted")
+        _ = try open("stcounted")
         XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stcounted") }, agent.log)
         let backends = try status(agent).backends
         XCTAssertTrue(backends["focus"]?.hasPrefix("sway IPC") == true, "\(backends)")
@@ -54,7 +54,6 @@ final class SwayAgentTests: XCTestCase {
         let used = try XCTUnwrap(status(agent).apps.first { $0.id == "stcounted" }).usedSeconds
         XCTAssertEqual(used, 2.2, accuracy: 0.6)
         XCTAssertEqual(agent.stop(), 0, agent.log)
-        _ = counted
     }
 
     func testCountdownInMakoDisableToTheScratchpadShowAgainAndContinue() throws {
