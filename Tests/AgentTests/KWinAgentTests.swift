@@ -186,4 +186,20 @@ final class KWinAgentTests: XCTestCase {
         let settings = try KeyFile(parsing: String(contentsOf: kwin.kwinrc, encoding: .utf8))
         XCTAssertEqual(settings.entries(in: "NightColor").map { "\($0.key)=\($0.value)" }, ["Active=false", "NightTemperature=4800"])
     }
+
+    /// Without a running agent, `doctor` starts the providers dry on KWin and names them; the
+    /// script it loaded is unloaded again.
+    func testDoctorNamesTheKWinProvidersWithoutAnAgent() throws {
+        let environment = try AgentProcess.freshEnvironment(on: kwin, config: "[general]\nidle-after = 1h\n")
+        let doctor = try AgentProcess.run(["doctor"], environment: environment)
+        let lines = doctor.out.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.contains("focus") && $0.contains("KWin script") }, doctor.out)
+        XCTAssertTrue(lines.contains { $0.contains("minimize") && $0.contains("KWin script") }, doctor.out)
+        XCTAssertTrue(lines.contains { $0.contains("KWin Night Light") && $0.contains("grayscale unavailable before Plasma 6.6; warm tint only") },
+                      doctor.out)
+        XCTAssertTrue(eventually {
+            (try? self.kwin.callKWin(path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "isScriptLoaded",
+                                     arguments: [.string("screentime-focus")]))?.first?.boolValue == false
+        }, "doctor's dry start unloads its script")
+    }
 }
