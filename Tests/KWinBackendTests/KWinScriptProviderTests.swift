@@ -76,6 +76,28 @@ final class KWinScriptProviderTests: XCTestCase {
         XCTAssertEqual(facts.title, "Flower")
     }
 
+    func testTitleChangesOfTheFocusedWindowOnlyWhereATitleRuleMayApply() throws {
+        let terminal = try kwin.openTerminal()
+        defer { try? kwin.closeWindow(terminal.process) }
+        try start()
+        provider.needsTitle = { $0.wmClass == "org.freedesktop.weston.wayland-terminal" }
+        XCTAssertEqual(try provider.currentFocus()?.wmClass, "org.freedesktop.weston.wayland-terminal")
+        try kwin.setTitle("Cat videos - Tube", of: terminal)
+        XCTAssertTrue(try pump {
+            if case .titleChanged(let facts) = events.last { return facts.title == "Cat videos - Tube" }
+            return false
+        }, "events: \(events)")
+
+        // Without a title rule for it, a rename is nobody's business.
+        provider.needsTitle = { _ in false }
+        let seen = events.count
+        try kwin.setTitle("Bank statement", of: terminal)
+        XCTAssertTrue(eventually {
+            (try? self.kwin.windows().first { $0.pid == terminal.process.processIdentifier })??.caption == "Bank statement"
+        }, "KWin has the new title")
+        XCTAssertFalse(try pump(0.5) { events.count > seen }, "events: \(events)")
+    }
+
     func testMinimizeReachesEveryWindowOfTheAppAndNoOther() throws {
         let flowers = [try kwin.openWindow("weston-flower"), try kwin.openWindow("weston-flower")]
         let clickdot = try kwin.openWindow("weston-clickdot")

@@ -123,6 +123,38 @@ public final class KWinHarness {
         return window
     }
 
+    /// A weston-terminal whose shell sets each line written to `setTitle` as the window's title
+    /// (OSC 2): app id org.freedesktop.weston.wayland-terminal.
+    public struct Terminal {
+        public let process: Process
+        let titleInput: String
+    }
+
+    public func openTerminal() throws -> Terminal {
+        let name = "terminal-\(windowProcesses.count)"
+        let fifo = root.appendingPathComponent("\(name).fifo").path
+        guard mkfifo(fifo, 0o600) == 0 else {
+            throw DesktopHarness.Failure.didNotStart("weston-terminal", "cannot make a FIFO at \(fifo): errno \(errno)")
+        }
+        // The shell holds the FIFO open for reading and writing, so a writer never blocks.
+        let shell = root.appendingPathComponent("\(name).sh")
+        try "#!/bin/sh\nexec 3<>'\(fifo)'\nwhile read -r t <&3; do printf '\\033]2;%s\\007' \"$t\"; done\n"
+            .write(to: shell, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: shell.path)
+        let before = try windows().count
+        let terminal = try launch("weston-terminal", ["--shell=\(shell.path)"], name: name)
+        windowProcesses.append(terminal)
+        try waitFor("weston-terminal", timeout: 10, alive: terminal) { ((try? self.windows().count) ?? before) > before }
+        return Terminal(process: terminal, titleInput: fifo)
+    }
+
+    /// Sets the terminal's title, as a program in it would.
+    public func setTitle(_ title: String, of terminal: Terminal) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: terminal.titleInput))
+        defer { try? handle.close() }
+        try handle.write(contentsOf: Data((title + "\n").utf8))
+    }
+
     /// Closes a window opened with `openWindow`, waiting until KWin no longer lists it.
     public func closeWindow(_ window: Process) throws {
         let pid = window.processIdentifier
@@ -137,6 +169,7 @@ public final class KWinHarness {
         public var appID: String
         public var resourceClass: String
         public var pid: Int32
+        public var caption: String
         public var minimized: Bool
         public var active: Bool
     }
@@ -148,7 +181,7 @@ public final class KWinHarness {
             for (var i = 0; i < windows.length; i++) {
                 var c = windows[i];
                 out.push({id: String(c.internalId), appID: String(c.desktopFileName), resourceClass: String(c.resourceClass),
-                          pid: c.pid, minimized: c.minimized, active: c.active});
+                          pid: c.pid, caption: String(c.caption), minimized: c.minimized, active: c.active});
             }
             answer(JSON.stringify(out));
             """)
