@@ -64,6 +64,22 @@ final class KWinScriptProviderTests: XCTestCase {
         XCTAssertNotEqual(lastFocused??.window, first.window)
     }
 
+    /// An X client on KWin's XWayland is named by its X class and instance (which KWin's
+    /// scripting API gives lower-cased: `resourceClass`), and minimized like any other window.
+    func testXWaylandWindowsAreNamedByTheirXClassAndMinimized() throws {
+        try start()
+        _ = try provider.currentFocus()
+        let xterm = try kwin.openXWindow(xClass: "StBrowser", instance: "stbrowser-docs")
+        defer { try? kwin.closeWindow(xterm) }
+        XCTAssertTrue(try pump { lastFocused??.pid == xterm.processIdentifier }, "events: \(events)")
+        let facts = try XCTUnwrap(lastFocused ?? nil)
+        XCTAssertEqual(facts.wmClass, "stbrowser")
+        XCTAssertEqual(facts.wmInstance, "stbrowser-docs")
+        XCTAssertEqual(facts.executable, "xterm")
+        try provider.minimize(AppID("stbrowser")) { AppID($0.wmClass ?? "") }
+        XCTAssertTrue(try pump { try kwin.windows().first { $0.pid == xterm.processIdentifier }?.minimized == true })
+    }
+
     func testTitlesOnlyWhereATitleRuleMayApply() throws {
         let flower = try kwin.openWindow("weston-flower")
         defer { try? kwin.closeWindow(flower) }

@@ -1,8 +1,8 @@
 import Foundation
 import SessionBus
 
-/// A real, private KDE Plasma compositor for tests: KWin 5.27 on its virtual (headless) output,
-/// with a private session `dbus-daemon` and dunst (which draws through KWin's layer-shell), in
+/// A real, private KDE Plasma compositor for tests: KWin 5.27 on its virtual (headless) output
+/// with XWayland, a private session `dbus-daemon` and dunst (which draws through KWin's layer-shell), in
 /// fresh HOME and XDG_* folders. Started once per test process, stopped at exit. A compositor that
 /// does not start fails the test, never a skip.
 ///
@@ -81,14 +81,26 @@ public final class KWinHarness {
         let log = try FileHandle(forWritingTo: kwinLog)
         log.seekToEndOfFile()
         let compositor = try launch(kwinCopy.path, ["--virtual", "--socket", socketName, "--width", "1280", "--height", "800",
-                                                    "--no-lockscreen"],
+                                                    "--no-lockscreen", "--xwayland"],
                                     extra: ["QT_LOGGING_RULES": "kwin_scripting.debug=true;js.debug=true"],
                                     stderr: log, name: "kwin_wayland")
         let socket = root.appendingPathComponent("run").appendingPathComponent(socketName).path
         try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
             FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
-                && self.busNameHasOwner("org.kde.NightColor")
+                && self.busNameHasOwner("org.kde.NightColor") && self.xwaylandDisplay(of: compositor) != nil
         }
+        environment["DISPLAY"] = xwaylandDisplay(of: compositor)
+    }
+
+    /// The X display KWin opened for XWayland: the one whose lock file KWin wrote with its pid.
+    private func xwaylandDisplay(of compositor: Process) -> String? {
+        let pid = String(compositor.processIdentifier)
+        let locks = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        for lock in locks where lock.hasPrefix(".X") && lock.hasSuffix("-lock") {
+            let owner = (try? String(contentsOfFile: "/tmp/\(lock)", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if owner == pid { return ":" + lock.dropFirst(2).dropLast(5) }
+        }
+        return nil
     }
 
     /// Stops KWin and starts it again, as after a crash: its windows and dunst (a Wayland
@@ -146,6 +158,16 @@ public final class KWinHarness {
         windowProcesses.append(terminal)
         try waitFor("weston-terminal", timeout: 10, alive: terminal) { ((try? self.windows().count) ?? before) > before }
         return Terminal(process: terminal, titleInput: fifo)
+    }
+
+    /// Opens an xterm on KWin's XWayland with WM_CLASS `instance`/`xClass` and waits until KWin manages it.
+    @discardableResult
+    public func openXWindow(xClass: String, instance: String) throws -> Process {
+        let before = try windows().count
+        let xterm = try launch("xterm", ["-class", xClass, "-name", instance], name: "xterm-\(windowProcesses.count)")
+        windowProcesses.append(xterm)
+        try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { ((try? self.windows().count) ?? before) > before }
+        return xterm
     }
 
     /// Sets the terminal's title, as a program in it would.
