@@ -120,5 +120,7 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
     public func handleReadable() throws {}
     public func nextDeadline(after now: Date) -> Date? { nil }
     public func handleDeadline(now: Date) throws {}
-    public func close() { restore() }
+    /// Nothing to close; the settings go back through `restore()`, which the agent calls on exit
+    /// (and `doctor`'s dry start, having changed nothing, does not).
+    public func close() {}
 }

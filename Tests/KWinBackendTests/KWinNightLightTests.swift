@@ -62,7 +62,7 @@ final class KWinNightLightTests: XCTestCase {
         let filter = try nightLight()
         _ = try filter.set(.warm(kelvin: 2800), now: Date())
         XCTAssertTrue(eventually { self.state() == State(enabled: true, mode: Self.constant, target: 2800) }, "\(state())")
-        filter.close()
+        filter.restore()
         XCTAssertEqual(try nightColor(), ["Active": "true", "Mode": "Times", "NightTemperature": "4500"])
         XCTAssertTrue(eventually { self.state().mode != Self.constant }, "\(state())")
     }
