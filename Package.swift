@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libical, to read calendars (.ics) whose events name a mode: recurrences and time zones.
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // libpng, for tests only: reading GNOME Shell's screenshots to check the screen's colours.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // The pure core: model, config, policy engine, usage ledger. Takes time as an argument; no C.
         .target(name: "ScreenTimeCore"),
@@ -35,7 +37,7 @@ let package = Package(
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
@@ -47,8 +49,8 @@ let package = Package(
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
         .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 
-        // Fakes for the pure core and the real-desktop harness (Xvfb, openbox, dbus-daemon, dunst).
-        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "SessionBus"], path: "Tests/TestSupport"),
+        // Fakes for the pure core and the real-desktop harnesses (Xvfb, openbox, dbus-daemon, dunst; GNOME Shell).
+        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"], path: "Tests/TestSupport"),
         .testTarget(name: "ScreenTimeCoreTests", dependencies: ["ScreenTimeCore", "TestSupport"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "TestSupport"]),
         .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),

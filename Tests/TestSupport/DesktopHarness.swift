@@ -255,7 +255,7 @@ public final class DesktopHarness {
         return status == Success && count == 1
     }
 
-    private static func readLine(from pipe: Pipe, timeout: TimeInterval, process: String) throws -> String {
+    static func readLine(from pipe: Pipe, timeout: TimeInterval, process: String) throws -> String {
         let handle = pipe.fileHandleForReading
         var buffer = Data()
         let deadline = Date().addingTimeInterval(timeout)

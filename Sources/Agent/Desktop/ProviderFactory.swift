@@ -28,8 +28,10 @@ enum ProviderFactory {
         case .i3IPC: throw ProviderUnavailable("i3 IPC: not built yet")
         case .hyprland: throw ProviderUnavailable("Hyprland: not built yet")
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
-        case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
-        case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
+        case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),
+                                                        environment: context.environment)
+        case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),
+                                                        threshold: context.idleThreshold)
         case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
         case .kwinScript: throw ProviderUnavailable("KWin script: not built yet")
         case .kwinNightLight: throw ProviderUnavailable("KWin Night Light: not built yet")
@@ -38,6 +40,11 @@ enum ProviderFactory {
         case .wlrGamma: throw ProviderUnavailable("wlr gamma control: not built yet")
         case .dummy: return DummyProvider()
         }
+    }
+
+    private static func sessionBus(_ context: ProviderContext, for what: String) throws -> BusConnection {
+        guard let bus = context.bus else { throw ProviderUnavailable("\(what) needs the session bus, and the agent has none") }
+        return bus
     }
 }
 
