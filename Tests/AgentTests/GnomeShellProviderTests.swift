@@ -32,23 +32,18 @@ final class GnomeShellProviderTests: XCTestCase {
         let provider = try makeProvider()
         var events: [FocusEvent] = []
         provider.onFocus = { events.append($0) }
-        let applications = URL(fileURLWithPath: shell.environment["XDG_DATA_HOME"]!).appendingPathComponent("applications")
-        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-        try "[Desktop Entry]\nType=Application\nName=Named\nExec=foot\n"
-            .write(to: applications.appendingPathComponent("org.screentime.test.Named.desktop"), atomically: true, encoding: .utf8)
-
-        let window = try shell.openWindow(appID: "org.screentime.test.Named")
+        let window = try shell.openWindow(appID: GnomeShellHarness.appWithDesktopEntry)
         try shell.pump(agentBus, "a focus event for the new window") {
             events.contains { if case .focused(let facts?) = $0 { return facts.window.rawValue == window.id } else { return false } }
         }
         guard case .focused(let facts?) = events.last(where: { if case .focused(_?) = $0 { return true } else { return false } }) else {
             return XCTFail("no focus event: \(events)")
         }
-        XCTAssertEqual(facts.wmClass, "org.screentime.test.Named")
+        XCTAssertEqual(facts.wmClass, GnomeShellHarness.appWithDesktopEntry)
         XCTAssertEqual(facts.pid, Int32(window.pid))
         XCTAssertEqual(facts.executable, "foot")
         XCTAssertEqual(facts.title, "", "no title rule applies: the title is not passed on")
-        XCTAssertEqual(facts.declaredIDs.first, "org.screentime.test.Named", "the shell's desktop id for the window")
+        XCTAssertEqual(facts.declaredIDs.first, GnomeShellHarness.appWithDesktopEntry, "the shell's desktop id for the window")
         XCTAssertEqual(try provider.currentFocus()?.window.rawValue, window.id)
 
         let other = try shell.openWindow(appID: "org.screentime.test.other")

@@ -11,6 +11,9 @@ public final class GnomeShellHarness {
     public static let extensionUUID = "screentime@screentime.org"
     public static let shellBusName = "org.screentime.Shell"
     public static let shellPath = "/org/screentime/Shell"
+    /// An app with a desktop entry the shell has loaded at start (Shell.WindowTracker names its
+    /// windows by it); other test app ids have none.
+    public static let appWithDesktopEntry = "org.screentime.test.Named"
 
     public let root: URL
     public let waylandDisplay = "wayland-screentime"
@@ -75,6 +78,10 @@ public final class GnomeShellHarness {
         environment = env
 
         try installExtension()
+        let applications = URL(fileURLWithPath: env["XDG_DATA_HOME"]!).appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Named\nExec=foot\n"
+            .write(to: applications.appendingPathComponent(Self.appWithDesktopEntry + ".desktop"), atomically: true, encoding: .utf8)
         let busOut = Pipe()
         sessionBus = try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1"], stdout: busOut)
         busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
