@@ -114,6 +114,38 @@ final class GnomeShellProviderTests: XCTestCase {
         }
     }
 
+    func testWarmthShiftsTheScreenTowardRed() throws {
+        let provider = try makeProvider()
+        try shell.openWindow(appID: "org.screentime.test.colour")
+        let before = try shell.screenshot().meanChannels(rows: Self.stableRows)
+        _ = try provider.set(ColorFilter(temperature: 3400), now: Date())
+        try shell.pump(agentBus, "a warmer screen", timeout: 10) {
+            guard let after = (try? shell.screenshot())?.meanChannels(rows: Self.stableRows) else { return false }
+            return after.red - after.blue > before.red - before.blue + 20
+        }
+        provider.restore()
+        try shell.waitUntil("the screen as before") {
+            (try? shell.screenshot())?.meanChannels(rows: Self.stableRows).blue == before.blue
+        }
+    }
+
+    func testFocusFollowsTheExtensionGoingAndComingBack() throws {
+        let provider = try makeProvider()
+        var events: [FocusEvent] = []
+        provider.onFocus = { events.append($0) }
+        let window = try shell.openWindow(appID: "org.screentime.test.returning")
+        try shell.pump(agentBus, "the window focused") {
+            if case .focused(let facts?) = events.last { return facts.window.rawValue == window.id } else { return false }
+        }
+        defer { try? shell.setExtensionEnabled(true) }
+        try shell.setExtensionEnabled(false)
+        try shell.pump(agentBus, "no focus while the extension is off") { events.last == .focused(nil) }
+        try shell.setExtensionEnabled(true)
+        try shell.pump(agentBus, "the focused window again once it is back") {
+            if case .focused(let facts?) = events.last { return facts.window.rawValue == window.id } else { return false }
+        }
+    }
+
     func testWithoutTheExtensionTheReasonSaysWhatToDo() throws {
         let home = shell.root.appendingPathComponent("user-\(UUID().uuidString.prefix(8))")
         let environment = ["HOME": home.path, "XDG_DATA_DIRS": home.appendingPathComponent("share").path]

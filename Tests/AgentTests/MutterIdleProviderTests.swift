@@ -31,6 +31,21 @@ final class MutterIdleProviderTests: XCTestCase {
         XCTAssertFalse(transitions[2].isActive)
     }
 
+    func testAUserAlreadyAwayIsReportedAtOnce() throws {
+        let shell = try GnomeShellHarness.shared()
+        let bus = try BusConnection(address: shell.busAddress)
+        defer { bus.close() }
+        try shell.resetIdletime()
+        usleep(1_200_000)
+        let provider = try MutterIdleProvider(bus: bus, threshold: 1)
+        defer { provider.close() }
+        var transitions: [IdleTransition] = []
+        provider.onIdle = { transitions.append($0) }
+        let started = Date()
+        try shell.pump(bus, "idle reported for a user away longer than the threshold", timeout: 5) { !transitions.isEmpty }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5)
+    }
+
     func testWithoutMutterTheProviderIsUnavailable() throws {
         let shell = try GnomeShellHarness.shared()
         let bare = try PrivateBus(directory: shell.root.appendingPathComponent("bare-\(UUID().uuidString.prefix(8))"))

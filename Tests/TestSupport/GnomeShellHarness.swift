@@ -175,6 +175,12 @@ public final class GnomeShellHarness {
                       interface: "org.screentime.Shell.Testing").first?.boolValue ?? false
     }
 
+    /// Turns the extension off or on as the Extensions app would (the shell follows the setting).
+    public func setExtensionEnabled(_ enabled: Bool) throws {
+        try run("gsettings", ["set", "org.gnome.shell", "enabled-extensions", enabled ? "['\(Self.extensionUUID)']" : "[]"])
+        try waitUntil("the extension \(enabled ? "enabled" : "disabled")") { hasOwner(Self.shellBusName) == enabled }
+    }
+
     public func callShell(_ method: String, _ arguments: [BusValue] = [], interface: String = "org.screentime.Shell") throws -> [BusValue] {
         try bus.call(destination: Self.shellBusName, path: Self.shellPath, interface: interface, method: method,
                      arguments: arguments)

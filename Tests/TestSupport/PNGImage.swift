@@ -51,6 +51,17 @@ public struct PNGImage: Equatable {
         return most
     }
 
+    /// The mean of each of red, green and blue over the rows `rows`.
+    public func meanChannels(rows: Range<Int>) -> (red: Double, green: Double, blue: Double) {
+        let clamped = rows.clamped(to: 0..<height)
+        var sums = [0, 0, 0]
+        for index in stride(from: clamped.lowerBound * width * 4, to: clamped.upperBound * width * 4, by: 4) {
+            for channel in 0..<3 { sums[channel] += Int(pixels[index + channel]) }
+        }
+        let count = Double(max(clamped.count * width, 1))
+        return (Double(sums[0]) / count, Double(sums[1]) / count, Double(sums[2]) / count)
+    }
+
     /// The pixels of the rows `rows`, to compare two screenshots there.
     public func rows(_ rows: Range<Int>) -> ArraySlice<UInt8> {
         let clamped = rows.clamped(to: 0..<height)
