@@ -82,6 +82,19 @@ final class GnomeShellProviderTests: XCTestCase {
     /// Screen rows below the top bar (whose clock ticks) and the banners under it.
     static let stableRows = 120..<800
 
+    /// Dispatches the provider's connection meanwhile, as the agent's loop would.
+    func waitUntilGray() throws {
+        try shell.pump(agentBus, "a gray screen", timeout: 10) {
+            ((try? shell.screenshot())?.maximumChroma(rows: Self.stableRows) ?? 255) <= 2
+        }
+    }
+
+    func waitUntilScreen(is before: PNGImage) throws {
+        try shell.waitUntil("the screen as before") {
+            (try? shell.screenshot())?.rows(Self.stableRows) == before.rows(Self.stableRows)
+        }
+    }
+
     func testGrayscaleGraysTheScreenAndRestoreGivesItBackPixelForPixel() throws {
         let provider = try makeProvider()
         XCTAssertEqual(provider.abilities, ScreenFilterAbilities(grayscale: true, warmth: true))
@@ -90,13 +103,9 @@ final class GnomeShellProviderTests: XCTestCase {
         XCTAssertGreaterThan(before.maximumChroma(rows: Self.stableRows), 50, "the desktop shows colour to begin with")
 
         XCTAssertNil(try provider.set(.grayscale, now: Date()), "the shell fades by itself")
-        try shell.pump(agentBus, "a gray screen", timeout: 10) {
-            ((try? shell.screenshot())?.maximumChroma(rows: Self.stableRows) ?? 255) <= 2
-        }
+        try waitUntilGray()
         provider.restore()
-        try shell.waitUntil("the screen as before") {
-            (try? shell.screenshot())?.rows(Self.stableRows) == before.rows(Self.stableRows)
-        }
+        try waitUntilScreen(is: before)
     }
 
     func testTheExtensionRestoresTheScreenWhenTheAgentsNameVanishes() throws {
@@ -104,14 +113,10 @@ final class GnomeShellProviderTests: XCTestCase {
         try shell.openWindow(appID: "org.screentime.test.colour")
         let before = try shell.screenshot()
         _ = try provider.set(ColorFilter(saturation: 0, temperature: 3400), now: Date())
-        try shell.pump(agentBus, "a gray screen", timeout: 10) {
-            ((try? shell.screenshot())?.maximumChroma(rows: Self.stableRows) ?? 255) <= 2
-        }
+        try waitUntilGray()
         // The connection gone as with a SIGKILLed agent: no Restore was sent.
         agentBus.close()
-        try shell.waitUntil("the screen as before") {
-            (try? shell.screenshot())?.rows(Self.stableRows) == before.rows(Self.stableRows)
-        }
+        try waitUntilScreen(is: before)
     }
 
     func testWarmthShiftsTheScreenTowardRed() throws {
