@@ -90,8 +90,17 @@ final class GnomeShellProviderTests: XCTestCase {
     }
 
     func waitUntilScreen(is before: PNGImage) throws {
-        try shell.waitUntil("the screen as before") {
-            (try? shell.screenshot())?.rows(Self.stableRows) == before.rows(Self.stableRows)
+        var last: PNGImage?
+        do {
+            try shell.waitUntil("the screen as before") {
+                last = try? shell.screenshot()
+                return last?.rows(Self.stableRows) == before.rows(Self.stableRows)
+            }
+        } catch {
+            let differing = zip(before.pixels, last?.pixels ?? []).enumerated().filter { $0.element.0 != $0.element.1 }
+            let rows = Set(differing.map { $0.offset / (before.width * 4) })
+            XCTFail("\(differing.count) bytes differ, rows \(rows.min() ?? -1)...\(rows.max() ?? -1), first \(differing.prefix(4).map { "\($0.offset % (before.width * 4) / 4): \($0.element)" })")
+            throw error
         }
     }
 
@@ -99,7 +108,7 @@ final class GnomeShellProviderTests: XCTestCase {
         let provider = try makeProvider()
         XCTAssertEqual(provider.abilities, ScreenFilterAbilities(grayscale: true, warmth: true))
         try shell.openWindow(appID: "org.screentime.test.colour")
-        let before = try shell.screenshot()
+        let before = try shell.settledScreenshot(rows: Self.stableRows)
         XCTAssertGreaterThan(before.maximumChroma(rows: Self.stableRows), 50, "the desktop shows colour to begin with")
 
         XCTAssertNil(try provider.set(.grayscale, now: Date()), "the shell fades by itself")
@@ -111,7 +120,7 @@ final class GnomeShellProviderTests: XCTestCase {
     func testTheExtensionRestoresTheScreenWhenTheAgentsNameVanishes() throws {
         let provider = try makeProvider()
         try shell.openWindow(appID: "org.screentime.test.colour")
-        let before = try shell.screenshot()
+        let before = try shell.settledScreenshot(rows: Self.stableRows)
         _ = try provider.set(ColorFilter(saturation: 0, temperature: 3400), now: Date())
         try waitUntilGray()
         // The connection gone as with a SIGKILLed agent: no Restore was sent.
@@ -122,16 +131,15 @@ final class GnomeShellProviderTests: XCTestCase {
     func testWarmthShiftsTheScreenTowardRed() throws {
         let provider = try makeProvider()
         try shell.openWindow(appID: "org.screentime.test.colour")
-        let before = try shell.screenshot().meanChannels(rows: Self.stableRows)
+        let screen = try shell.settledScreenshot(rows: Self.stableRows)
+        let before = screen.meanChannels(rows: Self.stableRows)
         _ = try provider.set(ColorFilter(temperature: 3400), now: Date())
         try shell.pump(agentBus, "a warmer screen", timeout: 10) {
             guard let after = (try? shell.screenshot())?.meanChannels(rows: Self.stableRows) else { return false }
             return after.red - after.blue > before.red - before.blue + 20
         }
         provider.restore()
-        try shell.waitUntil("the screen as before") {
-            (try? shell.screenshot())?.meanChannels(rows: Self.stableRows).blue == before.blue
-        }
+        try waitUntilScreen(is: screen)
     }
 
     func testFocusFollowsTheExtensionGoingAndComingBack() throws {

@@ -198,6 +198,20 @@ public final class GnomeShellHarness {
         return try PNGImage(contentsOf: path)
     }
 
+    /// The screen once it stopped changing in `rows` (a new window draws its first frames after
+    /// the shell lists it): two screenshots in a row alike there.
+    public func settledScreenshot(rows: Range<Int>, timeout: TimeInterval = 10) throws -> PNGImage {
+        var previous = try screenshot()
+        var settled: PNGImage?
+        try waitUntil("the screen to settle", timeout: timeout) {
+            guard let next = try? screenshot() else { return false }
+            defer { previous = next }
+            if next.rows(rows) == previous.rows(rows) { settled = next }
+            return settled != nil
+        }
+        return settled!
+    }
+
     /// Fakes user input: Mutter's idle time starts again from zero.
     public func resetIdletime() throws {
         _ = try bus.call(destination: "org.gnome.Mutter.IdleMonitor", path: "/org/gnome/Mutter/IdleMonitor/Core",
