@@ -13,14 +13,9 @@ extension AgentRunner {
         apply(engine.handle(.clockJumped(lastSeen: jump.lastSeen), at: now))
         usage.clockJumped(to: now)
         if nextReconnect != nil { nextReconnect = now }
-        if screen?.nextStep != nil { apply(displayFilter: desiredFilter) }
-        if let desktop, desktop.idle.mechanism == .polling {
-            do {
-                try desktop.idle.recheck()
-                idleChanged(try desktop.idle.drainEvents())
-            } catch {
-                desktopLost(error, at: now)
-            }
+        if nextFilterStep != nil { apply(displayFilter: desiredFilter) }
+        do { try desktop?.idle.clockJumped() } catch {
+            desktopLost(error, at: now)
         }
         if let refreshed = calendars.lastRefresh, refreshed > now {
             calendars.refresh(paths: engine.settings.modes.calendarPaths, now: now)

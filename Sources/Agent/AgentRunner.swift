@@ -3,12 +3,11 @@ import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
 import UsageStore
-import X11Backend
 
-/// The agent: one poll loop over the X connection, the session bus, the config file's inotify
-/// watch and the signal pipe, with a timeout at the earliest deadline (countdown, limit, day end,
-/// store flush; idle readings only when the X server lacks IDLETIME alarms). Events go to the
-/// engine; its actions are carried out here.
+/// The agent: one poll loop over the desktop's connections (whatever providers the session
+/// offers), the session bus, the config file's inotify watch and the signal pipe, with a timeout
+/// at the earliest deadline (countdown, limit, day end, store flush, a provider's own). Events go
+/// to the engine; its actions are carried out here.
 public final class AgentRunner {
     public struct Options {
         public var environment: [String: String]
@@ -29,9 +28,14 @@ public final class AgentRunner {
     /// `engine.nextDeadline()` as last asked, until the engine changes: the loop asks every turn,
     /// and most turns change nothing in the engine.
     private var engineDeadline: Date??
-    var desktop: X11Session?
+    /// The providers chosen for this session (focus, minimize, idle, screen filter).
+    var desktop: Desktop?
+    /// When the screen filter's fade wants its next step.
+    var nextFilterStep: Date?
+    /// Since when nothing has followed the focus (no display yet, a shell extension not loaded):
+    /// the desktop is looked for every 2 s for a minute, then every minute.
+    var searchingDesktopSince: Date?
     var bus: AgentBus?
-    var screen: ScreenFilter?
     /// The filter the mode asks for, applied again when the display comes back.
     var desiredFilter = DisplayFilterName.none
     let signals = SignalWatch()
@@ -113,18 +117,19 @@ public final class AgentRunner {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append((signals.fileDescriptor, .signal))
             descriptors.append((watch, .config))
-            if let desktop { descriptors.append((desktop.connection.fileDescriptor, .x11)) }
+            for (index, connection) in (desktop?.connections ?? []).enumerated() {
+                descriptors.append((connection.pollDescriptor, .desktop(index)))
+            }
             if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
             if let logind { descriptors.append((logind.connection.fileDescriptor, .systemBus)) }
-            if let screen { descriptors.append((screen.connection.fileDescriptor, .screen)) }
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, source) in descriptors {
-                // Output the bus socket did not take yet (a large reply) is written as it drains.
-                let writing = source == .bus && bus?.connection.hasPendingOutput == true
+                // Output a socket did not take yet (a large reply) is written as it drains.
+                let writing = wantsToWrite(source)
                 fds.append(pollfd(fd: fd, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0))
             }
             let deadline = nextDeadline(now: now)
@@ -133,7 +138,6 @@ public final class AgentRunner {
             let turnStart = ContinuousClock.now
             defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
             if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
-            desktop?.connection.socketPolled()
             followClockJumps()
             if ready > 0 {
                 for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
@@ -149,7 +153,15 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, x11, bus, systemBus, screen, calendars, calendarExpansion, desktopEntries }
+    enum Source: Equatable { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries }
+
+    func wantsToWrite(_ source: Source) -> Bool {
+        switch source {
+        case .bus: return bus?.connection.hasPendingOutput == true
+        case .desktop(let index): return desktop?.connections[index].wantsToWrite == true
+        default: return false
+        }
+    }
 
     // MARK: - Sources
 
@@ -167,27 +179,19 @@ public final class AgentRunner {
             desktopEntriesChanged(at: now)
         case .calendarExpansion:
             if calendars.childOutputArrived() { calendarsChanged(now: now) }
-        case .x11:
-            guard let desktop else { return }
-            do {
-                // Idle first: its drain reads every event, and a return from idle is dated at the
-                // real last input, before the focus change it may have caused.
-                idleChanged(try desktop.idle.drainEvents())
-                for event in try desktop.focus.drainEvents() where self.desktop != nil { focusChanged(event, at: now) }
-            } catch {
+        case .desktop(let index):
+            guard let desktop, index < desktop.connections.count else { return }
+            do { try desktop.connections[index].handleReadable() } catch {
                 desktopLost(error, at: now)
-            }
-        case .screen:
-            do { try screen?.handleEvents() } catch {
-                Log.warning("display filter: \(error)")
-                screen = nil
             }
         case .bus:
             guard let bus else { return }
             do { try bus.connection.dispatchPending() } catch {
                 Log.warning("lost the session bus (\(error)); reconnecting")
                 self.bus = nil
-                nextReconnect = now.addingTimeInterval(2)
+                // Providers speaking D-Bus (shell extensions, KWin scripts) went with it.
+                if desktop?.connections.contains(where: { $0.pollDescriptor < 0 }) == true { desktopLost(error, at: now) }
+                scheduleReconnect(now.addingTimeInterval(2))
             }
         case .systemBus:
             systemBusReadable()
@@ -196,27 +200,13 @@ public final class AgentRunner {
 
     func focusChanged(_ event: FocusEvent, at now: Date) {
         switch event {
-        case .focused(let facts):
-            // When polling, a focus change is usually the user's hand: read the idle time now
-            // rather than at the next scheduled reading, so a return is not noticed late.
-            if let desktop, desktop.idle.mechanism == .polling, !desktop.idle.isActive {
-                do {
-                    try desktop.idle.recheck()
-                    idleChanged(try desktop.idle.drainEvents())
-                } catch {
-                    return desktopLost(error, at: now)
-                }
-            }
-            focusMoved(to: facts, at: now)
-        case .titleChanged(let facts):
-            apply(engine.handle(.title(facts.title), at: now))
+        case .focused(let facts): focusMoved(to: facts, at: now)
+        case .titleChanged(let facts): apply(engine.handle(.title(facts.title), at: now))
         }
     }
 
-    func idleChanged(_ transitions: [IdleTransition]) {
-        for transition in transitions {
-            sessionChanged(at: transition.date) { $0.inputActive = transition.isActive }
-        }
+    func idleChanged(_ transition: IdleTransition) {
+        sessionChanged(at: transition.date) { $0.inputActive = transition.isActive }
     }
 
     /// New settings: the engine's limits and groups, the idle threshold, and the mode (schedules,
@@ -229,11 +219,8 @@ public final class AgentRunner {
         apply(engine.handle(.settings(settings), at: now))
         resolveMode(now: now)
         guard let desktop else { return }
-        if titleRulesChanged { desktop.titleRulesChanged() }
-        do {
-            try desktop.idle.setThreshold(settings.idleThreshold)
-            idleChanged(try desktop.idle.drainEvents())
-        } catch {
+        if titleRulesChanged { desktop.focus.titleRulesChanged() }
+        do { try desktop.idle.setThreshold(settings.idleThreshold) } catch {
             desktopLost(error, at: now)
         }
     }
@@ -259,18 +246,14 @@ public final class AgentRunner {
         }
         consider(engineNextDeadline())
         consider(nextReconnect)
-        consider(screen?.nextStep)
+        consider(nextFilterStep)
         consider(modeDecision?.next?.at)
         consider(calendars.nextRefresh)
         consider(calendars.childDeadline)
         consider(usage.nextFlush)
         consider(bus?.connection.nextReplyDeadline(now: now))
         if bus?.connection.hasQueuedIncoming == true || logind?.connection.hasQueuedIncoming == true { consider(now) }
-        if let desktop {
-            consider(desktop.focus.nextPoll(after: now))
-            consider(desktop.idle.nextPoll(after: now))
-            if desktop.connection.hasQueuedEvents { consider(now) }
-        }
+        consider(desktop?.nextDeadline(after: now))
         return earliest
     }
 
@@ -287,9 +270,14 @@ public final class AgentRunner {
         if due(modeDecision?.next?.at) || due(calendars.nextRefresh) { resolveMode(now: now) }
         if calendars.stopOverdueChild(now: now) { calendarsChanged(now: now) }
         if due(engineNextDeadline()) { apply(engine.handle(.tick, at: now)) }
-        if let desktop, due(desktop.focus.nextPoll(after: now)) || due(desktop.idle.nextPoll(after: now))
-            || desktop.connection.hasQueuedEvents {
-            handle(.x11)
+        if let desktop {
+            do {
+                for connection in desktop.connections where connection.hasBufferedInput || due(connection.nextDeadline(after: now)) {
+                    try connection.hasBufferedInput ? connection.handleReadable() : connection.handleDeadline(now: now)
+                }
+            } catch {
+                desktopLost(error, at: now)
+            }
         }
         // A reply read during a blocking call (AddMatch at connect) would otherwise wait for the next message.
         if bus?.connection.hasQueuedIncoming == true { handle(.bus) }
@@ -297,67 +285,84 @@ public final class AgentRunner {
         if due(usage.nextFlush) { flushUsage(now: now) }
         if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
         if due(nextReconnect) { reconnect(now: now) }
-        if due(screen?.nextStep) {
-            do { try screen?.step(now: now) } catch { Log.warning("display filter: \(error)") }
+        if due(nextFilterStep) {
+            nextFilterStep = nil
+            do { nextFilterStep = try desktop?.filter.step(now: now) } catch { Log.warning("display filter: \(error)") }
         }
     }
 
     // MARK: - Connections
 
+    /// Chooses and starts the providers for this session, follows their events and reads the
+    /// focus and idle state they start with. While nothing follows focus (no display yet, a shell
+    /// extension not loaded), looks again later, less and less often.
     func connectDesktop(now: Date) {
+        let context = ProviderContext(environment: options.environment, bus: bus?.connection,
+                                      runtimeDirectory: XDGPaths.runtimeDirectory(environment: options.environment, uid: getuid()),
+                                      idleThreshold: engine.settings.idleThreshold)
+        let desktop = DesktopConnector.connect(facts: DesktopConnector.probe(environment: options.environment, bus: bus?.connection),
+                                               context: context)
+        self.desktop = desktop
+        desktop.focus.needsTitle = { [unowned self] facts in needsTitle(facts) }
+        desktop.focus.onFocus = { [unowned self] event in focusChanged(event, at: Date()) }
+        desktop.idle.onIdle = { [unowned self] transition in idleChanged(transition) }
         do {
-            let session = try X11Session(displayName: options.environment["DISPLAY"],
-                                         idleThreshold: engine.settings.idleThreshold) { [weak self] facts in
-                self?.needsTitle(facts) ?? true
-            }
-            desktop = session
-            Log.info("focus: \(session.focusReason); idle: \(session.idle.backendName)")
-            startScreenFilter()
+            if desiredFilter != .none { nextFilterStep = try desktop.filter.set(desiredFilter.colorFilter, now: now) }
+        } catch {
+            Log.warning("display filter: \(error)")
+        }
+        do {
             // A new watch starts from "active" and reports a user already away as a transition.
             sessionChanged(at: now) { $0.inputActive = true }
-            idleChanged(try session.idle.drainEvents())
-            focusMoved(to: try session.focus.currentFocus(), at: now)
+            try desktop.idle.setThreshold(engine.settings.idleThreshold)
+            focusMoved(to: try desktop.focus.currentFocus(), at: now)
         } catch {
-            Log.warning("no X display (\(error)); retrying")
-            desktop = nil
-            nextReconnect = now.addingTimeInterval(2)
+            return desktopLost(error, at: now)
+        }
+        if desktop.followsFocus {
+            searchingDesktopSince = nil
+        } else {
+            let since = searchingDesktopSince ?? now
+            if searchingDesktopSince == nil {
+                Log.warning("nothing follows the focus: time is not counted until a desktop is found (see `screentime doctor`)")
+            }
+            searchingDesktopSince = since
+            scheduleReconnect(now.addingTimeInterval(now.timeIntervalSince(since) < 60 ? 2 : 60))
         }
     }
 
-    func startScreenFilter() {
-        let runtime = XDGPaths.runtimeDirectory(environment: options.environment, uid: getuid())
-        do {
-            let filter = try ScreenFilter(displayName: options.environment["DISPLAY"], runtimeDirectory: runtime)
-            screen = filter
-            if desiredFilter != .none { try filter.set(desiredFilter.colorFilter, now: Date()) }
-            Log.info("display: " + filter.outputs.map(\.description).joined(separator: "; "))
-        } catch {
-            Log.warning("no display filter (\(error))")
-        }
+    func scheduleReconnect(_ date: Date) {
+        if nextReconnect.map({ date < $0 }) ?? true { nextReconnect = date }
     }
 
+    /// A connection to the desktop failed: every provider is dropped (the screen restored where
+    /// it still can be), time stops counting, and the desktop is looked for again in 2 s.
     func desktopLost(_ error: Error, at now: Date) {
-        screen?.controller.close()
-        screen?.connection.close()
-        screen = nil
-        Log.warning("lost the X display (\(error)); time stops counting until it is back")
-        desktop?.connection.close()
+        guard let lost = desktop else { return }
+        Log.warning("lost the desktop (\(error)); time stops counting until it is back")
         desktop = nil
+        nextFilterStep = nil
+        lost.close()
         apply(engine.handle(.focus(nil), at: now))
-        nextReconnect = now.addingTimeInterval(2)
+        searchingDesktopSince = now
+        scheduleReconnect(now.addingTimeInterval(2))
     }
 
     func reconnect(now: Date) {
         nextReconnect = nil
-        if desktop == nil { connectDesktop(now: now) }
         if bus == nil {
             do {
                 bus = try AgentBus(runner: self)
                 bus.map { watchSessionBus($0.connection) }
             } catch {
                 Log.warning("no session bus yet (\(error))")
-                nextReconnect = now.addingTimeInterval(2)
+                scheduleReconnect(now.addingTimeInterval(2))
             }
+        }
+        if desktop?.followsFocus != true {
+            desktop?.close()
+            desktop = nil
+            connectDesktop(now: now)
         }
     }
 
@@ -377,7 +382,7 @@ public final class AgentRunner {
             try bus?.closeNotification(app)
         case .minimize(let app):
             let rules = engine.settings.titleRules
-            try desktop?.minimize(app) { [resolver] facts in rules.app(for: resolver.app(for: facts), title: facts.title).id }
+            try desktop?.windows.minimize(app) { [resolver] facts in rules.app(for: resolver.app(for: facts), title: facts.title).id }
         case .beginInterval(let app, let title, let mode, let at):
             usage.begin(app: app, title: title, mode: mode, at: at)
         case .endInterval(let at):
@@ -411,15 +416,14 @@ public final class AgentRunner {
         let now = Date()
         apply(engine.handle(.focus(nil), at: now))
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
-        screen?.restoreAndClose()
+        desktop?.close()
         bus?.close()
-        desktop?.connection.close()
         Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
     }
 
     public func status(at now: Date) -> StatusSnapshot {
         var backends: [String: String] = [:]
-        if let desktop { backends["focus"] = desktop.focus.backendName; backends["idle"] = desktop.idle.backendName }
+        for choice in desktop?.choices ?? [] { backends[choice.capability.rawValue] = choice.summary }
         if let server = bus?.notifier.serverInfo { backends["notifications"] = "\(server.name) \(server.version)" }
         backends["logind"] = logind.map { $0.sessionPath == nil ? "sleep" : "sleep, lock" } ?? "none"
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
@@ -443,7 +447,8 @@ public final class AgentRunner {
     /// The mode's colours: fades the screen to them (restored on every exit).
     func apply(displayFilter name: DisplayFilterName) {
         desiredFilter = name
-        do { try screen?.set(name.colorFilter, now: Date()) } catch { Log.warning("display filter: \(error)") }
+        guard let desktop else { return }
+        do { nextFilterStep = try desktop.filter.set(name.colorFilter, now: Date()) } catch { Log.warning("display filter: \(error)") }
     }
 
     /// The mode state (manual switch, Cheat Day bookings, sleep actions, breaks) or the calendars

@@ -18,8 +18,11 @@ public enum DesktopProbe {
         var findings: [Finding] = []
         let sessionType = environment["XDG_SESSION_TYPE"] ?? (environment["WAYLAND_DISPLAY"] != nil ? "wayland" : environment["DISPLAY"] != nil ? "x11" : "none")
         findings.append(Finding(topic: "session", detail: sessionType, ok: sessionType != "none"))
-        findings += probeX11(environment: environment)
         findings += probeBus(environment: environment)
+        findings += probeCapabilities(environment: environment)
+        if SessionFacts(environment: environment).hasX11Display && !SessionFacts(environment: environment).isWayland {
+            findings += probeX11(environment: environment)
+        }
         findings += probeLogind(environment: environment)
         let configPath = XDGPaths.configFile(environment: environment)
         do {
@@ -38,6 +41,29 @@ public enum DesktopProbe {
         return findings
     }
 
+    /// Which provider fills each capability and why: the running agent's choice, else the choice
+    /// this session would get now (providers started and closed again). A capability nothing fills
+    /// says what the user can do (the candidates' reasons).
+    static func probeCapabilities(environment: [String: String]) -> [Finding] {
+        let choices: [String: String]
+        if let status = try? AgentClient(environment: environment).status() {
+            choices = status.backends
+        } else {
+            let bus = try? BusConnection(address: environment["DBUS_SESSION_BUS_ADDRESS"])
+            defer { bus?.close() }
+            let context = ProviderContext(environment: environment, bus: bus,
+                                          runtimeDirectory: XDGPaths.runtimeDirectory(environment: environment, uid: getuid()),
+                                          idleThreshold: 300)
+            let desktop = DesktopConnector.connect(facts: DesktopConnector.probe(environment: environment, bus: bus), context: context)
+            defer { desktop.close(restoringScreen: false) }
+            choices = Dictionary(uniqueKeysWithValues: desktop.choices.map { ($0.capability.rawValue, $0.summary) })
+        }
+        return DesktopCapability.allCases.map { capability in
+            let summary = choices[capability.rawValue] ?? "none"
+            return Finding(topic: capability.rawValue, detail: summary, ok: !summary.hasPrefix("none"))
+        }
+    }
+
     static func probeX11(environment: [String: String]) -> [Finding] {
         let connection: X11Connection
         do { connection = try X11Connection(displayName: environment["DISPLAY"]) } catch {
@@ -49,10 +75,6 @@ public enum DesktopProbe {
             let wm = try WMCapabilities.probe(connection)
             findings.append(Finding(topic: "window manager", detail: "\(wm.windowManagerName ?? "unnamed")"
                                     + (wm.hasEWMH ? ", EWMH" : ", no EWMH"), ok: wm.hasEWMH))
-            let (focus, reason) = try X11Backend.makeFocusSource(connection: connection)
-            findings.append(Finding(topic: "focus source", detail: "\(focus.backendName) (\(reason))", ok: true))
-            let idle = X11IdleWatch.backendName(on: connection)
-            findings.append(Finding(topic: "idle source", detail: idle ?? "none: idle time cannot be told apart", ok: idle != nil))
             findings.append(Finding(topic: "RandR", detail: wm.randrVersion ?? "missing", ok: wm.randrVersion != nil))
         } catch {
             findings.append(Finding(topic: "X11", detail: "\(error)", ok: false))

@@ -170,7 +170,7 @@ final class StoreFaultTests: XCTestCase {
         let meanwhile = try agent.cli(["report", "--json"])
         XCTAssertEqual(meanwhile.status, 0, "the CLI reads before the agent notices: " + meanwhile.err)
         XCTAssertTrue(eventually(5) { FileManager.default.fileExists(atPath: agent.databasePath + "-wal") }, "a new log within a flush")
-        XCTAssertTrue(agent.log.contains("-wal was deleted"), agent.log)
+        XCTAssertTrue(eventually(2) { agent.log.contains("-wal was deleted") }, agent.log)
         let report = try agent.cli(["report", "--json"])
         XCTAssertEqual(report.status, 0, report.err)
         usleep(1_000_000)

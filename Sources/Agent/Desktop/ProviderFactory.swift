@@ -21,10 +21,15 @@ struct ProviderUnavailable: Error, CustomStringConvertible {
 
 /// Starts a provider of one kind. Each kind's case is the only place that knows its type.
 enum ProviderFactory {
+    /// The Wayland registry's interface names (empty until the Wayland backend reads them).
+    static func waylandGlobals(environment: [String: String]) -> Set<String> { [] }
+
     static func make(_ kind: DesktopProviderKind, context: ProviderContext) throws -> DesktopProvider {
         switch kind {
-        case .x11: throw ProviderUnavailable("started by the agent's X11 session")
-        case .randr: throw ProviderUnavailable("started by the agent's X11 session")
+        case .x11:
+            return try X11Provider(displayName: context.environment["DISPLAY"], idleThreshold: context.idleThreshold)
+        case .randr:
+            return try RandRFilterProvider(displayName: context.environment["DISPLAY"], runtimeDirectory: context.runtimeDirectory)
         case .i3IPC: throw ProviderUnavailable("i3 IPC: not built yet")
         case .hyprland: throw ProviderUnavailable("Hyprland: not built yet")
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")

@@ -10,6 +10,12 @@ import FoundationEssentials
 public protocol DesktopProvider: AnyObject {
     /// "sway IPC", "GNOME Shell extension", "EWMH (openbox)"...
     var providerName: String { get }
+    /// How it fills one capability, where that says more than its name.
+    func describe(_ capability: DesktopCapability) -> String
+}
+
+extension DesktopProvider {
+    public func describe(_ capability: DesktopCapability) -> String { providerName }
 }
 
 /// A connection a provider reads from. Its descriptor joins the agent's one poll loop: nothing
@@ -61,6 +67,13 @@ public protocol IdleProvider: DesktopProvider {
     var onIdle: ((IdleTransition) -> Void)? { get set }
     /// A new watch starts from "active" and reports a user already away as a transition.
     func setThreshold(_ threshold: TimeInterval) throws
+    /// The wall clock jumped: a provider that reads idle time at wall-clock deadlines reads it now.
+    func clockJumped() throws
+}
+
+extension IdleProvider {
+    /// Providers the compositor tells of idle time keep no wall-clock deadlines.
+    public func clockJumped() throws {}
 }
 
 /// Changes the screen's colours: grayscale and warmth, faded.

@@ -1,0 +1,81 @@
+import FoundationEssentials
+import ScreenTimeCore
+import SessionBus
+
+/// Starts the desktop's providers: for each capability, the selection's candidates in order until
+/// one starts (a provider serving several capabilities is started once), the dummy last. Each
+/// choice is logged.
+enum DesktopConnector {
+    static func connect(facts: SessionFacts, context: ProviderContext) -> Desktop {
+        var started: [DesktopProviderKind: DesktopProvider] = [:]
+        var failed: [DesktopProviderKind: String] = [:]
+        var connections: [DesktopConnection] = []
+        var choices: [ProviderChoice] = []
+
+        func choose<Capability>(_ capability: DesktopCapability, as type: Capability.Type) -> Capability {
+            var skipped: [String] = []
+            for candidate in DesktopSelection.candidates(for: capability, in: facts) {
+                if let why = failed[candidate.kind] {
+                    skipped.append("\(candidate.kind.rawValue): \(why)")
+                    continue
+                }
+                let provider: DesktopProvider
+                if let known = started[candidate.kind] {
+                    provider = known
+                } else {
+                    do { provider = try ProviderFactory.make(candidate.kind, context: context) } catch {
+                        failed[candidate.kind] = "\(error)"
+                        skipped.append("\(candidate.kind.rawValue): \(error)")
+                        continue
+                    }
+                    started[candidate.kind] = provider
+                    if let connection = provider as? DesktopConnection { connections.append(connection) }
+                }
+                guard let fit = provider as? Capability else {
+                    skipped.append("\(candidate.kind.rawValue): does not provide \(capability.rawValue)")
+                    continue
+                }
+                var name = provider.describe(capability)
+                if capability == .screenFilter, let filter = provider as? ScreenFilterProvider { name += "; shows \(filter.abilities)" }
+                let choice = ProviderChoice(capability: capability, kind: candidate.kind, providerName: name,
+                                            reason: candidate.reason, skipped: skipped)
+                Log.info("\(capability.rawValue): \(choice.summary)")
+                choices.append(choice)
+                return fit
+            }
+            // The selection always ends with the dummy, which provides everything.
+            return DummyProvider() as! Capability
+        }
+
+        let focus = choose(.focus, as: FocusProvider.self)
+        let windows = choose(.minimize, as: WindowMinimizer.self)
+        let idle = choose(.idle, as: IdleProvider.self)
+        let filter = choose(.screenFilter, as: ScreenFilterProvider.self)
+        // Providers started but chosen for nothing are closed again.
+        let used = Set([focus, windows, idle, filter].map { ObjectIdentifier($0 as AnyObject) })
+        connections.removeAll { connection in
+            guard !used.contains(ObjectIdentifier(connection)) else { return false }
+            connection.close()
+            return true
+        }
+        return Desktop(focus: focus, windows: windows, idle: idle, filter: filter, connections: connections, choices: choices)
+    }
+
+    /// What the environment, the session bus and the Wayland registry tell of the session.
+    static func probe(environment: [String: String], bus: BusConnection?) -> SessionFacts {
+        var facts = SessionFacts(environment: environment)
+        if let bus {
+            for name in [DesktopSelection.gnomeShellBusName, DesktopSelection.kwinBusName] where hasOwner(name, on: bus) {
+                facts.busNames.insert(name)
+            }
+        }
+        if facts.hasWaylandDisplay { facts.waylandGlobals = ProviderFactory.waylandGlobals(environment: environment) }
+        return facts
+    }
+
+    /// One blocking call to the bus daemon, at connect only.
+    static func hasOwner(_ name: String, on bus: BusConnection) -> Bool {
+        (try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                       method: "NameHasOwner", arguments: [.string(name)]))?.first?.boolValue ?? false
+    }
+}

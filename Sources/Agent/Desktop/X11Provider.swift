@@ -1,0 +1,92 @@
+import FoundationEssentials
+import ScreenTimeCore
+import X11Backend
+
+/// Focus, window control and idle time on one X connection: EWMH focus events (or polling
+/// without EWMH), `XIconifyWindow`, XSync idle alarms.
+final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopConnection {
+    let connection: X11Connection
+    private let focus: FocusSource
+    let focusReason: String
+    private let windows: EWMHWindowControl
+    private let idle: X11IdleWatch
+    var onFocus: ((FocusEvent) -> Void)?
+    var onIdle: ((IdleTransition) -> Void)?
+    var needsTitle: (WindowFacts) -> Bool = { _ in true } {
+        didSet { (focus as? EWMHFocusSource)?.needsTitle = needsTitle }
+    }
+    let providerName = "X11"
+
+    func describe(_ capability: DesktopCapability) -> String {
+        switch capability {
+        case .focus: return "X11 \(focus.backendName)"
+        case .minimize: return "X11 XIconifyWindow"
+        case .idle: return "X11 \(idle.backendName)"
+        case .screenFilter: return providerName
+        }
+    }
+
+    init(displayName: String?, idleThreshold: TimeInterval) throws {
+        connection = try X11Connection(displayName: displayName)
+        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection)
+        windows = EWMHWindowControl(connection: connection)
+        idle = try X11IdleWatch(connection: connection, threshold: idleThreshold)
+    }
+
+    var pollDescriptor: Int32 { connection.fileDescriptor }
+    let wantsToWrite = false
+    /// Events Xlib read in during our own requests: polling the socket would not see them.
+    var hasBufferedInput: Bool { connection.hasQueuedEvents }
+
+    func handleReadable() throws {
+        connection.socketPolled()
+        // Idle first: its drain reads every event, and a return from idle is dated at the real
+        // last input, before the focus change it may have caused.
+        try emitIdle()
+        for event in try focus.drainEvents() {
+            // When polling, a focus change is usually the user's hand: read the idle time now
+            // rather than at the next scheduled reading, so a return is not noticed late.
+            if case .focused = event, idle.mechanism == .polling, !idle.isActive {
+                try idle.recheck()
+                try emitIdle()
+            }
+            onFocus?(event)
+        }
+    }
+
+    private func emitIdle() throws {
+        for transition in try idle.drainEvents() { onIdle?(transition) }
+    }
+
+    func nextDeadline(after now: Date) -> Date? {
+        [focus.nextPoll(after: now), idle.nextPoll(after: now)].compactMap { $0 }.min()
+    }
+
+    func handleDeadline(now: Date) throws { try handleReadable() }
+
+    func currentFocus() throws -> WindowFacts? { try focus.currentFocus() }
+
+    func titleRulesChanged() { (focus as? EWMHFocusSource)?.needsTitleChanged() }
+
+    func setThreshold(_ threshold: TimeInterval) throws {
+        try idle.setThreshold(threshold)
+        try emitIdle()
+    }
+
+    /// Idle time read by polling (no IDLETIME alarms) is read again at once.
+    func clockJumped() throws {
+        guard idle.mechanism == .polling else { return }
+        try idle.recheck()
+        try emitIdle()
+    }
+
+    /// Minimizes every normal window that counts as `app`. Titles are read only where needed.
+    func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
+        let candidates = try windows.clientWindows { $0.role == .normal && needsTitle($0) }
+        for window in candidates where window.role == .normal && identify(window) == app {
+            if try !windows.isMinimized(window.window) { try windows.minimize(window.window) }
+        }
+    }
+
+    func close() { connection.close() }
+}
