@@ -28,6 +28,10 @@ let package = Package(
         .target(name: "LocalProcess", dependencies: ["ScreenTimeCore"]),
         // Focus source, window control and idle time on X11 (EWMH, Xlib, XScreenSaver).
         .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11", "LocalProcess"]),
+        // A non-blocking Unix stream socket for the compositors' IPC (sway/i3, Hyprland).
+        .target(name: "UnixSocket"),
+        // Focus and minimize (scratchpad) over the i3 IPC: sway on Wayland, i3 on X11.
+        .target(name: "I3IPCBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "UnixSocket"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
         .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
@@ -37,7 +41,7 @@ let package = Package(
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "DisplayFilter", "SessionBus", "UsageStore"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "DisplayFilter", "SessionBus", "UsageStore"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
@@ -53,6 +57,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"], path: "Tests/TestSupport"),
         .testTarget(name: "ScreenTimeCoreTests", dependencies: ["ScreenTimeCore", "TestSupport"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "TestSupport"]),
+        .testTarget(name: "I3IPCBackendTests", dependencies: ["I3IPCBackend", "TestSupport"]),
         .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),

@@ -37,6 +37,11 @@ if systemctl --user show-environment >/dev/null 2>&1; then
     systemctl --user daemon-reload
     systemctl --user enable --now screentime.service
     echo "screentime: agent started (systemctl --user status screentime)"
+    # sway and i3 import the session's variables but start no graphical-session.target.
+    case "${XDG_CURRENT_DESKTOP:-}:${SWAYSOCK:-}${I3SOCK:-}" in
+    *sway*|*i3*|*:?*) echo "screentime: on sway or i3, add this line to your config so the agent starts with the session:"
+                      echo "    exec systemctl --user start screentime" ;;
+    esac
 else
     autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/screentime.desktop"
     mkdir -p "$(dirname "$autostart")"

@@ -90,8 +90,9 @@ public final class DesktopHarness {
 
     /// A session bus on `socketPath` that lets every client own, send and eavesdrop, and activates
     /// no services: with the standard service directories it would start the system's dunst by
-    /// itself whenever a test has stopped ours.
-    public static func busConfig(socketPath: String) -> String {
+    /// itself whenever a test has stopped ours. `everyUser`: any uid may connect, not only the
+    /// daemon's (sway's clients run unprivileged).
+    public static func busConfig(socketPath: String, everyUser: Bool = false) -> String {
         """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -99,7 +100,7 @@ public final class DesktopHarness {
           <type>session</type>
           <keep_umask/>
           <listen>unix:path=\(socketPath)</listen>
-          <policy context="default">
+          <policy context="default">\(everyUser ? "\n    <allow user=\"*\"/>" : "")
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
             <allow own="*"/>
@@ -185,7 +186,13 @@ public final class DesktopHarness {
     }
 
     private func stopProcess(_ name: String) {
-        guard let process = processes.removeValue(forKey: name), process.isRunning else { return }
+        guard let process = processes.removeValue(forKey: name) else { return }
+        Self.stop(process)
+    }
+
+    /// Terminates `process`, killing it when it has not exited after 3 s.
+    static func stop(_ process: Process) {
+        guard process.isRunning else { return }
         process.terminate()
         let deadline = Date().addingTimeInterval(3)
         while process.isRunning && Date() < deadline { usleep(10_000) }
@@ -193,6 +200,11 @@ public final class DesktopHarness {
     }
 
     private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
+        try Self.waitFor(what, timeout: timeout, alive: alive, ready)
+    }
+
+    /// Polls `ready` every 20 ms; `what` did not start when `alive` exits or `timeout` passes first.
+    static func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if ready() { return }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import I3IPCBackend
 import ScreenTimeCore
 import SessionBus
 
@@ -30,7 +31,12 @@ enum ProviderFactory {
             return try X11Provider(displayName: context.environment["DISPLAY"], idleThreshold: context.idleThreshold)
         case .randr:
             return try RandRFilterProvider(displayName: context.environment["DISPLAY"], runtimeDirectory: context.runtimeDirectory)
-        case .i3IPC: throw ProviderUnavailable("i3 IPC: not built yet")
+        case .i3IPC:
+            do {
+                return try I3IPCProvider(environment: context.environment)
+            } catch {
+                throw ProviderUnavailable("sway/i3 IPC: \(error); is the compositor running and SWAYSOCK (or I3SOCK) its socket?")
+            }
         case .hyprland: throw ProviderUnavailable("Hyprland: not built yet")
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
         case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),

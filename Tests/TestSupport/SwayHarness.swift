@@ -1,0 +1,344 @@
+import Foundation
+
+/// A real sway 1.7 desktop for tests, headless: sway (as an unprivileged user, since it refuses to
+/// run as root), a private session `dbus-daemon` and mako as the notification daemon. The shared one
+/// is started once per test process and stopped at exit; a test that stops sway starts its own.
+/// A compositor that does not start is an error that fails the test, never a skip.
+///
+/// The test process (root) reaches sway's sockets and the bus directly: root passes the runtime
+/// directory's 0700 and sway checks no peer credentials. Clients that sway should treat as the
+/// user's (windows, swaymsg, mako) run as `user`.
+public final class SwayHarness {
+    /// The unprivileged user sway, its clients and mako run as (nobody).
+    public static let user: UInt32 = 65534
+
+    public let root: URL
+    /// Sway's runtime directory, owned by `user`, 0700: its Wayland and IPC sockets.
+    public let runtimeDirectory: String
+    public private(set) var busAddress = ""
+    public private(set) var ipcSocket = ""
+    public let waylandDisplay = "wayland-1"
+    /// For clients: WAYLAND_DISPLAY, SWAYSOCK, XDG_RUNTIME_DIR, DBUS_SESSION_BUS_ADDRESS,
+    /// XDG_SESSION_TYPE=wayland, XDG_CURRENT_DESKTOP=sway, HOME and XDG folders; no DISPLAY.
+    public private(set) var environment: [String: String]
+
+    private var processes: [String: Process] = [:]
+    private var windows: [Process] = []
+
+    private static let lock = NSLock()
+    private static var instance: Result<SwayHarness, Error>?
+
+    /// The process-wide sway desktop, started on first use.
+    public static func shared() throws -> SwayHarness {
+        lock.lock()
+        defer { lock.unlock() }
+        if instance == nil {
+            instance = Result { try SwayHarness() }
+            if case .success = instance { atexit { SwayHarness.stopShared() } }
+        }
+        return try instance!.get()
+    }
+
+    private static func stopShared() {
+        if case .success(let harness) = instance { harness.stop() }
+    }
+
+    /// Starts sway, and unless `notifications` is false, the bus and mako.
+    public init(notifications: Bool = true) throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("screentime-sway-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        let home = root.appendingPathComponent("home")
+        runtimeDirectory = root.appendingPathComponent("run").path
+        for directory in [home.path, runtimeDirectory] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            guard chown(directory, Self.user, Self.user) == 0 else {
+                throw DesktopHarness.Failure.didNotStart("sway", "cannot give \(directory) to uid \(Self.user): errno \(errno)")
+            }
+        }
+        var env = ProcessInfo.processInfo.environment
+        for key in ["DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "HYPRLAND_INSTANCE_SIGNATURE"] {
+            env[key] = nil
+        }
+        env["PATH"] = "/usr/bin:/bin"
+        env["HOME"] = home.path
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        env["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+        env["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
+        env["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
+        env["XDG_SESSION_TYPE"] = "wayland"
+        env["XDG_CURRENT_DESKTOP"] = "sway"
+        env["WLR_BACKENDS"] = "headless"
+        env["WLR_RENDERER"] = "pixman"
+        env["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        environment = env
+
+        let config = root.appendingPathComponent("sway.conf")
+        // XWayland for X clients; new windows take focus, as on a user's desktop.
+        try """
+            output HEADLESS-1 resolution 1280x800
+            xwayland enable
+            focus_on_window_activation focus
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let sway = try launchAsUser("sway", ["-c", config.path], name: "sway")
+        try waitFor("sway", timeout: 10, alive: sway) { self.findIPCSocket() != nil }
+        ipcSocket = findIPCSocket()!
+        environment["SWAYSOCK"] = ipcSocket
+        environment["I3SOCK"] = ipcSocket
+        environment["WAYLAND_DISPLAY"] = waylandDisplay
+        try waitFor("sway outputs", timeout: 10, alive: sway) { (try? self.swaymsg(["-t", "get_outputs"]))?.contains("HEADLESS") == true }
+
+        if notifications { try startBusAndNotifications() }
+    }
+
+    private func findIPCSocket() -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+        return names.first { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }.map { "\(runtimeDirectory)/\($0)" }
+    }
+
+    private func startBusAndNotifications() throws {
+        let busConfig = root.appendingPathComponent("bus.conf")
+        // Every user may connect: mako runs as `user`, the tests and the agent as root.
+        try DesktopHarness.busConfig(socketPath: root.appendingPathComponent("bus").path, everyUser: true)
+            .write(to: busConfig, atomically: true, encoding: .utf8)
+        let out = Pipe()
+        let bus = Process()
+        bus.executableURL = URL(fileURLWithPath: try DesktopHarness.which("dbus-daemon"))
+        bus.arguments = ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"]
+        bus.standardOutput = out
+        bus.standardError = FileHandle.nullDevice
+        try bus.run()
+        processes["dbus-daemon"] = bus
+        var printed = Data()
+        var entry = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        try waitFor("dbus-daemon", timeout: 10, alive: bus) {
+            if poll(&entry, 1, 20) > 0 { printed.append(out.fileHandleForReading.availableData) }
+            return printed.contains(10)
+        }
+        busAddress = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        try startNotificationServer()
+    }
+
+    /// Starts mako (again), as `user`, waiting until it owns its bus name. Notifications never
+    /// expire, so tests can read them.
+    public func startNotificationServer() throws {
+        if processes["mako"]?.isRunning == true { throw DesktopHarness.Failure.didNotStart("mako", "it is already running") }
+        let mako = try launchAsUser("mako", ["--default-timeout", "0", "--max-visible", "-1"], name: "mako")
+        try waitFor("mako", timeout: 10, alive: mako) { self.busNameHasOwner("org.freedesktop.Notifications") }
+    }
+
+    public func stopNotificationServer() {
+        stopProcess("mako")
+        _ = try? waitFor("mako exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
+    }
+
+    public func busNameHasOwner(_ name: String) -> Bool {
+        let reply = (try? run("dbus-send", ["--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus",
+                                            "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                            "string:\(name)"])) ?? ""
+        return reply.contains("boolean true")
+    }
+
+    /// Stops everything: windows, mako, the bus, sway. Safe to call twice.
+    public func stop() {
+        for window in windows where window.isRunning { window.terminate() }
+        windows.removeAll()
+        for name in ["mako", "dbus-daemon", "sway"] { stopProcess(name) }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Stops sway alone, as when the compositor crashes or the user logs out.
+    public func stopCompositor() { stopProcess("sway") }
+
+    // MARK: - Windows
+
+    /// A foot terminal the test opened, with the con_id sway gave it.
+    public struct Window: CustomStringConvertible {
+        public let conID: UInt64
+        public let pid: Int32
+        public let appID: String
+        /// A FIFO the terminal's shell reads titles from (nil: an X client's window).
+        let titleInput: String?
+        public var description: String { "\(appID)#\(conID)" }
+    }
+
+    /// Opens a foot window with `appID` as `user` and waits until sway manages (and focuses) it.
+    public func openWindow(appID: String, title: String? = nil) throws -> Window {
+        let fifo = root.appendingPathComponent("title-\(windows.count)-\(UUID().uuidString.prefix(6))").path
+        guard mkfifo(fifo, 0o666) == 0, chmod(fifo, 0o666) == 0 else {
+            throw DesktopHarness.Failure.didNotStart("foot", "cannot make a FIFO at \(fifo): errno \(errno)")
+        }
+        // The shell holds the FIFO open for reading and writing, so a writer never blocks, and
+        // sets each line read as the terminal's title (OSC 2).
+        let script = #"exec 3<>"$1"; while read -r t <&3; do printf '\033]2;%s\007' "$t"; done"#
+        var arguments = ["--app-id", appID]
+        if let title { arguments += ["--title", title] }
+        arguments += ["sh", "-c", script, "sh", fifo]
+        let foot = try launchAsUser("foot", arguments, name: nil)
+        windows.append(foot)
+        let pid = foot.processIdentifier
+        var found: WindowState?
+        try waitFor("foot --app-id \(appID)", timeout: 10, alive: foot) {
+            found = (try? self.windowStates())?.first { $0.pid == pid && $0.appID == appID }
+            return found?.focused == true
+        }
+        return Window(conID: found!.conID, pid: pid, appID: appID, titleInput: fifo)
+    }
+
+    /// Opens an xterm through sway (`exec`, so it finds sway's XWayland) with WM_CLASS
+    /// `instance`/`xClass` and waits until sway manages and focuses it. `appID` is the X class.
+    public func openXWaylandWindow(xClass: String, instance: String) throws -> Window {
+        try swaymsg(["exec", "xterm -class \(xClass) -name \(instance)"])
+        var found: WindowState?
+        try waitFor("xterm -class \(xClass) on XWayland", timeout: 15, alive: processes["sway"]) {
+            found = (try? self.windowStates())?.first { $0.xClass == xClass }
+            return found?.focused == true
+        }
+        return Window(conID: found!.conID, pid: found!.pid, appID: xClass, titleInput: nil)
+    }
+
+    /// Sets the window's title (the terminal's shell prints the escape sequence).
+    public func setTitle(_ title: String, of window: Window) throws {
+        guard let fifo = window.titleInput else { throw DesktopHarness.Failure.didNotStart("title change", "\(window) is not a foot window") }
+        let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw DesktopHarness.Failure.didNotStart("title change", "cannot open \(fifo): errno \(errno)")
+        }
+        defer { Foundation.close(descriptor) }
+        let line = Array((title + "\n").utf8)
+        guard write(descriptor, line, line.count) == line.count else {
+            throw DesktopHarness.Failure.didNotStart("title change", "write failed: errno \(errno)")
+        }
+    }
+
+    /// Closes the window (the terminal exits).
+    public func close(_ window: Window) {
+        kill(window.pid, SIGTERM)
+    }
+
+    /// Focuses the window through sway, as a click would.
+    public func focus(_ window: Window) throws {
+        try swaymsg(["[con_id=\(window.conID)]", "focus"])
+    }
+
+    // MARK: - Sway state
+
+    /// One view (a window) in sway's tree.
+    public struct WindowState: Equatable {
+        public let conID: UInt64
+        public let appID: String?
+        /// WM_CLASS's class of an XWayland window.
+        public let xClass: String?
+        public let pid: Int32
+        public let name: String?
+        public let focused: Bool
+        /// In the scratchpad (the `__i3_scratch` workspace), not shown.
+        public let inScratchpad: Bool
+    }
+
+    /// Every view in `swaymsg -t get_tree`.
+    public func windowStates() throws -> [WindowState] {
+        let json = try swaymsg(["-t", "get_tree", "--raw"])
+        guard let tree = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw DesktopHarness.Failure.didNotStart("swaymsg -t get_tree", "no tree in \(json.prefix(200))")
+        }
+        var states: [WindowState] = []
+        func walk(_ node: [String: Any], inScratchpad: Bool) {
+            let scratch = inScratchpad || (node["type"] as? String == "workspace" && node["name"] as? String == "__i3_scratch")
+            if let pid = node["pid"] as? Int, let id = node["id"] as? Int,
+               node["type"] as? String == "con" || node["type"] as? String == "floating_con" {
+                states.append(WindowState(conID: UInt64(id), appID: node["app_id"] as? String,
+                                          xClass: (node["window_properties"] as? [String: Any])?["class"] as? String, pid: Int32(pid),
+                                          name: node["name"] as? String, focused: node["focused"] as? Bool ?? false,
+                                          inScratchpad: scratch))
+            }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [[String: Any]] ?? [] { walk(child, inScratchpad: scratch) }
+            }
+        }
+        walk(tree, inScratchpad: false)
+        return states
+    }
+
+    /// The window's state now; nil once sway no longer has it.
+    public func state(of window: Window) throws -> WindowState? {
+        try windowStates().first { $0.conID == window.conID }
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `timeout` passes; false on timeout.
+    public func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if try condition() { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return false
+    }
+
+    /// Runs `swaymsg` as `user` and returns its output; a failing command is an error.
+    @discardableResult
+    public func swaymsg(_ arguments: [String]) throws -> String {
+        let process = try makeProcessAsUser("swaymsg", arguments)
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw DesktopHarness.Failure.didNotStart("swaymsg \(arguments.joined(separator: " "))", text)
+        }
+        return text
+    }
+
+    /// Runs a program (as root) with the desktop's environment and returns its standard output.
+    @discardableResult
+    public func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which(program))
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: - Processes
+
+    /// `program` run as `user` through setpriv (which execs it: the pid is the program's).
+    private func makeProcessAsUser(_ program: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("setpriv"))
+        process.arguments = ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups",
+                             try DesktopHarness.which(program)] + arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return process
+    }
+
+    @discardableResult
+    private func launchAsUser(_ program: String, _ arguments: [String], name: String?) throws -> Process {
+        let process = try makeProcessAsUser(program, arguments)
+        try process.run()
+        if let name { processes[name] = process }
+        return process
+    }
+
+    private func stopProcess(_ name: String) {
+        guard let process = processes.removeValue(forKey: name) else { return }
+        DesktopHarness.stop(process)
+    }
+
+    private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
+        try DesktopHarness.waitFor(what, timeout: timeout, alive: alive, ready)
+    }
+}
