@@ -1,8 +1,9 @@
 import FoundationEssentials
 import I3IPCBackend
-import ScreenTimeCore
 import KWinBackend
+import ScreenTimeCore
 import SessionBus
+import WaylandBackend
 
 /// What a provider needs to start.
 struct ProviderContext {
@@ -23,8 +24,10 @@ struct ProviderUnavailable: Error, CustomStringConvertible {
 
 /// Starts a provider of one kind. Each kind's case is the only place that knows its type.
 enum ProviderFactory {
-    /// The Wayland registry's interface names (empty until the Wayland backend reads them).
-    static func waylandGlobals(environment: [String: String]) -> Set<String> { [] }
+    /// The Wayland registry's interface names (empty without a compositor).
+    static func waylandGlobals(environment: [String: String]) -> Set<String> {
+        WaylandRegistry.globals(environment: environment)
+    }
 
     static func make(_ kind: DesktopProviderKind, context: ProviderContext) throws -> DesktopProvider {
         switch kind {
@@ -40,29 +43,54 @@ enum ProviderFactory {
             }
         case .hyprland: throw ProviderUnavailable("Hyprland: not built yet")
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
-        case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
-        case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
+        case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),
+                                                        environment: context.environment)
+        case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),
+                                                        threshold: context.idleThreshold)
         case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
         case .kwinScript:
-            guard let bus = context.bus else { throw ProviderUnavailable("KWin script: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            let bus = try sessionBus(context, for: "the KWin script")
             do {
                 return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory)
             } catch {
                 throw ProviderUnavailable("KWin script: \(error)")
             }
         case .kwinNightLight:
-            guard let bus = context.bus else { throw ProviderUnavailable("KWin Night Light: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            let bus = try sessionBus(context, for: "KWin's Night Light")
             do {
                 return try KWinNightLight(bus: bus, configDirectory: XDGPaths.configHome(environment: context.environment),
                                           runtimeDirectory: context.runtimeDirectory)
             } catch {
                 throw ProviderUnavailable("KWin Night Light: \(error)")
             }
-        case .wlrForeignToplevel: throw ProviderUnavailable("wlr foreign toplevel: not built yet")
-        case .waylandIdle: throw ProviderUnavailable("Wayland idle: not built yet")
-        case .wlrGamma: throw ProviderUnavailable("wlr gamma control: not built yet")
+        case .wlrForeignToplevel:
+            return try wayland("wlr foreign toplevel") { try ForeignToplevelProvider(environment: context.environment) }
+        case .waylandIdle:
+            return try wayland("Wayland idle") {
+                try WaylandIdleProvider(environment: context.environment, threshold: context.idleThreshold)
+            }
+        case .wlrGamma:
+            return try wayland("wlr gamma control") {
+                let provider = try WlrGammaProvider(environment: context.environment)
+                provider.onRefusal = { Log.warning("screen filter: \($0)") }
+                return provider
+            }
         case .dummy: return DummyProvider()
         }
+    }
+
+    /// Starts a provider over the session's Wayland display, saying what to check when it cannot.
+    private static func wayland(_ name: String, _ start: () throws -> DesktopProvider) throws -> DesktopProvider {
+        do {
+            return try start()
+        } catch {
+            throw ProviderUnavailable("\(name): \(error) (is WAYLAND_DISPLAY the compositor of this session?)")
+        }
+    }
+
+    private static func sessionBus(_ context: ProviderContext, for what: String) throws -> BusConnection {
+        guard let bus = context.bus else { throw ProviderUnavailable("\(what) needs the session bus, and the agent has none") }
+        return bus
     }
 }
 
