@@ -80,6 +80,30 @@ final class KWinScriptProviderTests: XCTestCase {
         XCTAssertTrue(try pump { try kwin.windows().first { $0.pid == xterm.processIdentifier }?.minimized == true })
     }
 
+    /// dunst's layer-shell surface is a normal window to KWin 5.27; it counts as the shell's, so
+    /// it is never minimized.
+    func testANotificationDaemonsSurfaceIsTheShellsAndNeverMinimized() throws {
+        let notifications = try BusConnection(address: kwin.busAddress)
+        defer { notifications.close() }
+        let shown = try notifications.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                           interface: "org.freedesktop.Notifications", method: "Notify",
+                                           arguments: [.string("test"), .uint32(0), .string(""), .string("A notice"), .string(""),
+                                                       .strings([]), .vardict([:]), .int32(0)])
+        defer {
+            _ = try? notifications.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                        interface: "org.freedesktop.Notifications", method: "CloseNotification",
+                                        arguments: [shown.first ?? .uint32(0)])
+        }
+        XCTAssertTrue(eventually { (try? self.kwin.windows().contains { $0.resourceClass == "dunst" }) == true },
+                      "dunst shows its notification on KWin: \((try? kwin.windows()) ?? [])")
+        try start()
+        _ = try provider.currentFocus()
+        try provider.minimize(AppID("dunst")) { AppID($0.role == .shell ? "" : $0.wmClass ?? "") }
+        XCTAssertNil(provider.nextDeadline(after: Date()), "no minimize script was loaded for it")
+        try provider.minimize(AppID("dunst")) { AppID($0.wmClass ?? "") }
+        XCTAssertNil(provider.nextDeadline(after: Date()), "shell windows are never minimized, whatever they are named")
+    }
+
     func testTitlesOnlyWhereATitleRuleMayApply() throws {
         let flower = try kwin.openWindow("weston-flower")
         defer { try? kwin.closeWindow(flower) }
