@@ -64,7 +64,9 @@ public final class KWinHarness {
         // /usr/bin/kwin_wayland carries the file capability cap_sys_resource, which a container
         // lacks (exec fails with EPERM); a plain copy has none and runs.
         try FileManager.default.copyItem(atPath: try DesktopHarness.which("kwin_wayland"), toPath: kwinCopy.path)
-        FileManager.default.createFile(atPath: kwinLog.path, contents: nil)
+        guard FileManager.default.createFile(atPath: kwinLog.path, contents: nil) else {
+            throw DesktopHarness.Failure.didNotStart("kwin_wayland", "cannot create its log \(kwinLog.path)")
+        }
         try startCompositor()
         environment["WAYLAND_DISPLAY"] = socketName
 
