@@ -21,6 +21,8 @@ public final class KWinHarness {
 
     private var processes: [String: Process] = [:]
     private var windowProcesses: [Process] = []
+    /// Windows opened so far, restarts included: names their processes and files uniquely.
+    private var windowsOpened = 0
     private var queryCount = 0
 
     private static let lock = NSLock()
@@ -131,7 +133,7 @@ public final class KWinHarness {
     @discardableResult
     public func openWindow(_ program: String = "weston-flower") throws -> Process {
         let before = try windows().count
-        let window = try launch(program, [], name: "window-\(windowProcesses.count)")
+        let window = try launch(program, [], name: nextWindowName("window"))
         windowProcesses.append(window)
         try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
         return window
@@ -145,7 +147,7 @@ public final class KWinHarness {
     }
 
     public func openTerminal() throws -> Terminal {
-        let name = "terminal-\(windowProcesses.count)"
+        let name = nextWindowName("terminal")
         let fifo = root.appendingPathComponent("\(name).fifo").path
         guard mkfifo(fifo, 0o600) == 0 else {
             throw DesktopHarness.Failure.didNotStart("weston-terminal", "cannot make a FIFO at \(fifo): errno \(errno)")
@@ -166,7 +168,7 @@ public final class KWinHarness {
     @discardableResult
     public func openXWindow(xClass: String, instance: String) throws -> Process {
         let before = try windows().count
-        let xterm = try launch("xterm", ["-class", xClass, "-name", instance], name: "xterm-\(windowProcesses.count)")
+        let xterm = try launch("xterm", ["-class", xClass, "-name", instance], name: nextWindowName("xterm"))
         windowProcesses.append(xterm)
         try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { ((try? self.windows().count) ?? before) > before }
         return xterm
@@ -177,6 +179,11 @@ public final class KWinHarness {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: terminal.titleInput))
         defer { try? handle.close() }
         try handle.write(contentsOf: Data((title + "\n").utf8))
+    }
+
+    private func nextWindowName(_ kind: String) -> String {
+        windowsOpened += 1
+        return "\(kind)-\(windowsOpened)"
     }
 
     /// Closes a window opened with `openWindow`, waiting until KWin no longer lists it.
