@@ -253,4 +253,24 @@ final class KWinAgentTests: XCTestCase {
         usleep(500_000)
         XCTAssertEqual(isMinimized(docs.process), false, "the app's other window is left alone")
     }
+
+    /// Killed while the screen is warm, the agent cannot restore; `screentime display restore`
+    /// (the unit's ExecStopPost) puts the user's Night Light back from the saved copy.
+    func testDisplayRestoreAfterAKilledAgentPutsTheUsersNightLightBack() throws {
+        try "[NightColor]\nActive=false\nNightTemperature=4800\n".write(to: kwin.kwinrc, atomically: true, encoding: .utf8)
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n",
+                                   sharingKWinSettings: true)
+        defer { agent.stop() }
+        XCTAssertEqual(try agent.cli(["mode", "wind-down"]).status, 0)
+        XCTAssertTrue(eventually { (try? self.kwin.nightLight("enabled"))??.boolValue == true })
+        agent.stop(signal: SIGKILL)
+        XCTAssertEqual((try? kwin.nightLight("enabled"))??.boolValue, true, "nobody restored it yet")
+
+        let restored = try AgentProcess.run(["display", "restore"], environment: agent.environment)
+        XCTAssertEqual(restored.status, 0, restored.err)
+        XCTAssertEqual(restored.out, "restored the colours through KWin Night Light\n")
+        XCTAssertTrue(eventually { (try? self.kwin.nightLight("enabled"))??.boolValue == false })
+        let settings = try KeyFile(parsing: String(contentsOf: kwin.kwinrc, encoding: .utf8))
+        XCTAssertEqual(settings.entries(in: "NightColor").map { "\($0.key)=\($0.value)" }, ["Active=false", "NightTemperature=4800"])
+    }
 }
