@@ -16,7 +16,8 @@ final class KWinAgentTests: XCTestCase {
         monitor = try BusMonitor(address: kwin.busAddress)
     }
 
-    /// weston-flower is "Flower" and weston-clickdot "Dots" through their desktop entries' StartupWMClass.
+    /// weston-flower is "flower", weston-clickdot "dots" and weston-terminal "term" through their
+    /// desktop entries' StartupWMClass.
     /// `sharingKWinSettings`: the agent's XDG_CONFIG_HOME is KWin's, as in a real session, so
     /// kwinrc is the one KWin reads (the agent's own config is written there too).
     private func startAgent(config: String, flowerCategories: String = "Game;", dotsCategories: String = "Game;",
@@ -29,22 +30,19 @@ final class KWinAgentTests: XCTestCase {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         }
-        try AgentProcess.installDesktopEntry("flower", """
-            [Desktop Entry]
-            Type=Application
-            Name=Flower
-            Exec=weston-flower
-            StartupWMClass=org.freedesktop.weston.flower
-            Categories=\(flowerCategories)
-            """, environment: environment)
-        try AgentProcess.installDesktopEntry("dots", """
-            [Desktop Entry]
-            Type=Application
-            Name=Dots
-            Exec=weston-clickdot
-            StartupWMClass=org.freedesktop.weston.wayland-clickdot
-            Categories=\(dotsCategories)
-            """, environment: environment)
+        for (id, name, program, appID) in [("flower", "Flower", "weston-flower", "org.freedesktop.weston.flower"),
+                                           ("dots", "Dots", "weston-clickdot", "org.freedesktop.weston.wayland-clickdot"),
+                                           ("term", "Terminal", "weston-terminal", "org.freedesktop.weston.wayland-terminal")] {
+            let categories = id == "flower" ? flowerCategories : id == "dots" ? dotsCategories : "Utility;"
+            try AgentProcess.installDesktopEntry(id, """
+                [Desktop Entry]
+                Type=Application
+                Name=\(name)
+                Exec=\(program)
+                StartupWMClass=\(appID)
+                Categories=\(categories)
+                """, environment: environment)
+        }
         return try AgentProcess(environment: environment, desk: kwin)
     }
 
@@ -232,13 +230,6 @@ final class KWinAgentTests: XCTestCase {
             stvideo = term:Cat videos
             """)
         defer { agent.stop() }
-        try AgentProcess.installDesktopEntry("term", """
-            [Desktop Entry]
-            Type=Application
-            Name=Terminal
-            Exec=weston-terminal
-            StartupWMClass=org.freedesktop.weston.wayland-terminal
-            """, environment: agent.environment)
         let docs = try kwin.openTerminal()
         let video = try kwin.openTerminal()
         defer {
