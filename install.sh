@@ -15,6 +15,22 @@ install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
 icons="${XDG_DATA_HOME:-$HOME/.local/share}/icons/hicolor/scalable/apps"
 mkdir -p "$icons" && install -m644 packaging/icons/*.svg "$icons/"
 
+# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen
+# (GNOME offers no such interface to other programs), built for the installed shell's version.
+if command -v gnome-shell >/dev/null 2>&1; then
+    uuid="screentime@screentime.org"
+    desktop/gnome-shell/build.sh "${XDG_DATA_HOME:-$HOME/.local/share}/gnome-shell/extensions/$uuid"
+    gnome-extensions enable "$uuid" 2>/dev/null || {
+        enabled=$(gsettings get org.gnome.shell enabled-extensions 2>/dev/null || echo "@as []")
+        case "$enabled" in
+            *"'$uuid'"*) ;;
+            "@as []"|"[]") gsettings set org.gnome.shell enabled-extensions "['$uuid']" ;;
+            *) gsettings set org.gnome.shell enabled-extensions "${enabled%]}, '$uuid']" ;;
+        esac
+    }
+    echo "screentime: GNOME Shell extension $uuid installed and enabled; on Wayland, log out and in once so GNOME Shell loads it"
+fi
+
 if systemctl --user show-environment >/dev/null 2>&1; then
     unit="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user/screentime.service"
     sed "s|@BIN@|$bin|g" packaging/screentime.service > "$unit.tmp" && install -Dm644 "$unit.tmp" "$unit" && rm "$unit.tmp"

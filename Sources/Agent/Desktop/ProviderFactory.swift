@@ -49,18 +49,20 @@ enum ProviderFactory {
                 throw ProviderUnavailable("Hyprland IPC: \(error); is Hyprland running and HYPRLAND_INSTANCE_SIGNATURE its instance?")
             }
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
-        case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
-        case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
+        case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),
+                                                        environment: context.environment)
+        case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),
+                                                        threshold: context.idleThreshold)
         case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
         case .kwinScript:
-            guard let bus = context.bus else { throw ProviderUnavailable("KWin script: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            let bus = try sessionBus(context, for: "the KWin script")
             do {
                 return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory)
             } catch {
                 throw ProviderUnavailable("KWin script: \(error)")
             }
         case .kwinNightLight:
-            guard let bus = context.bus else { throw ProviderUnavailable("KWin Night Light: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            let bus = try sessionBus(context, for: "KWin's Night Light")
             do {
                 return try KWinNightLight(bus: bus, configDirectory: XDGPaths.configHome(environment: context.environment),
                                           runtimeDirectory: context.runtimeDirectory)
@@ -90,6 +92,11 @@ enum ProviderFactory {
         } catch {
             throw ProviderUnavailable("\(name): \(error) (is WAYLAND_DISPLAY the compositor of this session?)")
         }
+    }
+
+    private static func sessionBus(_ context: ProviderContext, for what: String) throws -> BusConnection {
+        guard let bus = context.bus else { throw ProviderUnavailable("\(what) needs the session bus, and the agent has none") }
+        return bus
     }
 }
 
