@@ -24,6 +24,10 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
     private var activeTitle: (class: String, title: String)?
     /// Requests sent and not yet answered, read when they are (Hyprland answers at once).
     private var pending: [PendingRequest] = []
+    /// Hyprland answers at once: its answers are read this soon after a request.
+    private static let readInterval: TimeInterval = 0.02
+    /// When the answers are read next: a fixed date, so a loop asking again does not push it away.
+    private var nextRead: Date?
 
     private struct PendingRequest {
         let socket: UnixSocket
@@ -126,14 +130,18 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
 
     /// While a request's answer is awaited: Hyprland answers at once, so soon.
     public func nextDeadline(after now: Date) -> Date? {
-        pending.isEmpty ? nil : now.addingTimeInterval(0.02)
+        nextRead
     }
 
     public func handleDeadline(now: Date) throws {
+        nextRead = nil
         pending = try pending.compactMap { request in
             var request = request
             let open = try request.socket.readAvailable(into: &request.reply)
-            if open && now < request.givenUpAt { return request }
+            if open && now < request.givenUpAt {
+                nextRead = now.addingTimeInterval(Self.readInterval)
+                return request
+            }
             request.socket.close()
             if !open { request.onReply?(request.reply) }
             return nil
@@ -144,6 +152,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
         events.close()
         for request in pending { request.socket.close() }
         pending.removeAll()
+        nextRead = nil
     }
 
     // MARK: - Events
@@ -196,6 +205,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
             throw Failure.badReply(text, "(the request did not fit the socket)")
         }
         pending.append(PendingRequest(socket: socket, reply: [], givenUpAt: now.addingTimeInterval(2), onReply: onReply))
+        nextRead = min(nextRead ?? .distantFuture, now.addingTimeInterval(Self.readInterval))
     }
 
     /// One request waited for: only while connecting.
