@@ -10,7 +10,7 @@ import XCTest
 final class HyprlandProviderTests: XCTestCase {
     private var peer: HyprlandProtocolPeer!
     private var provider: HyprlandProvider!
-    private var events: [FocusEvent] = []
+    private var driver: ProviderDriver!
     private var directory: URL!
     /// A live process for /proc to read: this test process.
     private let pid = getpid()
@@ -28,28 +28,10 @@ final class HyprlandProviderTests: XCTestCase {
 
     private func connect() throws {
         provider = try HyprlandProvider(environment: peer.environment)
-        provider.onFocus = { [unowned self] in events.append($0) }
-        // As the agent does once connected.
-        _ = try provider.currentFocus()
+        driver = try ProviderDriver(provider)
     }
 
-    /// Runs the provider's part of the agent's loop (input and deadlines) until `condition` holds.
-    private func pump(until condition: () -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
-        let deadline = Date().addingTimeInterval(5)
-        while !condition() {
-            guard Date() < deadline else { return XCTFail("not within 5 s; events: \(events)", file: file, line: line) }
-            let due = provider.nextDeadline(after: Date())
-            let wait = due.map { Int32(max(0, min(20, $0.timeIntervalSinceNow * 1000))) } ?? 20
-            var entry = pollfd(fd: provider.pollDescriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&entry, 1, wait) > 0 { try provider.handleReadable() }
-            if let due, due <= Date() { try provider.handleDeadline(now: Date()) }
-        }
-    }
 
-    private var lastFocus: WindowFacts?? {
-        for event in events.reversed() { if case .focused(let facts) = event { return .some(facts) } }
-        return nil
-    }
 
     func testAgainstDocumentedProtocolPeerCurrentFocusComesFromTheWindowList() throws {
         let address = peer.openWindow(class: "org.example.Open", title: "Open", pid: pid)
@@ -64,31 +46,31 @@ final class HyprlandProviderTests: XCTestCase {
     func testAgainstDocumentedProtocolPeerFocusEventsCarryTheClassAndLaterThePid() throws {
         try connect()
         let first = peer.openWindow(class: "org.example.First", title: "One", pid: pid)
-        try pump { lastFocus??.window == WindowID(first) }
-        XCTAssertEqual(lastFocus??.wmClass, "org.example.First")
-        XCTAssertEqual(lastFocus??.title, "", "titles are passed on only where a title rule may apply")
+        try driver.pump { driver.lastFocus??.window == WindowID(first) }
+        XCTAssertEqual(driver.lastFocus??.wmClass, "org.example.First")
+        XCTAssertEqual(driver.lastFocus??.title, "", "titles are passed on only where a title rule may apply")
         let second = peer.openWindow(class: "org.example.Second", title: "Two", pid: pid)
-        try pump { lastFocus??.window == WindowID(second) }
+        try driver.pump { driver.lastFocus??.window == WindowID(second) }
         // The pid comes with the window list asked for when the window opened.
-        try pump { provider.nextDeadline(after: Date()) == nil }
+        try driver.pump { provider.nextDeadline(after: Date()) == nil }
         peer.focusWindow(first)
-        try pump { lastFocus??.window == WindowID(first) }
-        XCTAssertEqual(lastFocus??.pid, pid)
-        XCTAssertEqual(lastFocus??.executable, URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent)
+        try driver.pump { driver.lastFocus??.window == WindowID(first) }
+        XCTAssertEqual(driver.lastFocus??.pid, pid)
+        XCTAssertEqual(driver.lastFocus??.executable, URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent)
     }
 
     func testAgainstDocumentedProtocolPeerTitleChangeOfTheFocusedWindow() throws {
         try connect()
         provider.needsTitle = { _ in true }
         let window = peer.openWindow(class: "org.example.Mail", title: "Inbox", pid: pid)
-        try pump { lastFocus??.title == "Inbox" }
+        try driver.pump { driver.lastFocus??.title == "Inbox" }
         peer.setTitle("Inbox, 3 new", of: window)
-        try pump {
-            if case .titleChanged(let facts) = events.last { return facts.title == "Inbox, 3 new" }
+        try driver.pump {
+            if case .titleChanged(let facts) = driver.events.last { return facts.title == "Inbox, 3 new" }
             return false
         }
-        XCTAssertEqual(events.filter { if case .titleChanged = $0 { return true } else { return false } }.count, 1,
-                       "the re-announced active window is not a second change: \(events)")
+        XCTAssertEqual(driver.events.filter { if case .titleChanged = $0 { return true } else { return false } }.count, 1,
+                       "the re-announced active window is not a second change: \(driver.events)")
     }
 
     func testAgainstDocumentedProtocolPeerMinimizeMovesEveryWindowOfTheAppToTheSpecialWorkspace() throws {
@@ -97,22 +79,22 @@ final class HyprlandProviderTests: XCTestCase {
         let second = peer.openWindow(class: "org.example.Limited", title: "b", pid: pid)
         try connect()
         try provider.minimize(AppID("org.example.limited")) { AppID(($0.wmClass ?? "").lowercased()) }
-        try pump { peer.window(second)?.workspace == HyprlandProvider.hiddenWorkspace && provider.nextDeadline(after: Date()) == nil }
+        try driver.pump { peer.window(second)?.workspace == HyprlandProvider.hiddenWorkspace && provider.nextDeadline(after: Date()) == nil }
         XCTAssertEqual(peer.window(first)?.workspace, HyprlandProvider.hiddenWorkspace)
         XCTAssertEqual(peer.window(keep)?.workspace, "1")
         XCTAssertEqual(peer.requests.last,
                        "[[BATCH]]dispatch movetoworkspacesilent special:screentime,address:0x\(String(first, radix: 16));"
                        + "dispatch movetoworkspacesilent special:screentime,address:0x\(String(second, radix: 16))")
-        try pump { lastFocus??.window == WindowID(keep) }
+        try driver.pump { driver.lastFocus??.window == WindowID(keep) }
     }
 
     func testAgainstDocumentedProtocolPeerWindowBroughtBackIsAFocusEvent() throws {
         let window = peer.openWindow(class: "org.example.Hidden", title: "h", pid: pid)
         try connect()
         try provider.minimize(AppID("org.example.hidden")) { AppID(($0.wmClass ?? "").lowercased()) }
-        try pump { lastFocus == .some(nil) }
+        try driver.pump { driver.lastFocus == .some(nil) }
         peer.bringBack(window)
-        try pump { lastFocus??.window == WindowID(window) }
+        try driver.pump { driver.lastFocus??.window == WindowID(window) }
     }
 
     func testAgainstDocumentedProtocolPeerClosingTheFocusedWindowMovesFocus() throws {
@@ -120,25 +102,15 @@ final class HyprlandProviderTests: XCTestCase {
         let goes = peer.openWindow(class: "org.example.Goes", title: "g", pid: pid)
         try connect()
         peer.closeWindow(goes)
-        try pump { lastFocus??.window == WindowID(stays) }
+        try driver.pump { driver.lastFocus??.window == WindowID(stays) }
         peer.closeWindow(stays)
-        try pump { lastFocus == .some(nil) }
+        try driver.pump { driver.lastFocus == .some(nil) }
     }
 
     func testAgainstDocumentedProtocolPeerHyprlandGoingAwayIsAnErrorFromHandleReadable() throws {
         try connect()
         peer.stop()
-        let deadline = Date().addingTimeInterval(5)
-        var entry = pollfd(fd: provider.pollDescriptor, events: Int16(POLLIN), revents: 0)
-        while Date() < deadline {
-            _ = poll(&entry, 1, 50)
-            do {
-                try provider.handleReadable()
-            } catch is UnixSocketError {
-                return
-            }
-        }
-        XCTFail("no error within 5 s of the peer closing")
+        XCTAssertTrue(try driver.errorWhenTheCompositorGoesAway() is UnixSocketError)
     }
 
     func testNoInstanceSignatureIsAnError() {
