@@ -19,7 +19,7 @@ public final class AgentProcess {
 
     /// A fresh home for one test: `config` is written as the user's config file. Unless it says
     /// otherwise, the time-of-day modes are off, so a test behaves the same at any hour.
-    public static func freshEnvironment(on desk: DesktopHarness, config: String?) throws -> [String: String] {
+    public static func freshEnvironment(on desk: AgentDesktop, config: String?) throws -> [String: String] {
         let home = desk.root.appendingPathComponent("agent-\(UUID().uuidString.prefix(8))")
         var environment = desk.environment
         environment["HOME"] = home.path
@@ -48,7 +48,7 @@ public final class AgentProcess {
     /// says). `agentOnly` is added to the agent's environment and not the CLI's (a preloaded
     /// library such as libfaketime); the agent is then started as `screentime-agent` itself, which
     /// takes no arguments: a Swift program under libfaketime sees none.
-    public init(environment: [String: String], desk: DesktopHarness, agentOnly: [String: String] = [:],
+    public init(environment: [String: String], desk: AgentDesktop, agentOnly: [String: String] = [:],
                 isReady: (() -> Bool)? = nil) throws {
         self.environment = environment
         home = URL(fileURLWithPath: environment["HOME"]!)
