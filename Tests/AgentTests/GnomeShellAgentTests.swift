@@ -20,12 +20,6 @@ final class GnomeShellAgentTests: XCTestCase {
         super.tearDown()
     }
 
-    func status(_ agent: AgentProcess) throws -> StatusSnapshot {
-        let result = try agent.cli(["status", "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
-        return try StatusFormat.decode(result.out)
-    }
-
     func isMinimized(_ window: GnomeShellHarness.Window) -> Bool {
         (try? shell.windows().first { $0.id == window.id }?.minimized) == true
     }
@@ -33,8 +27,8 @@ final class GnomeShellAgentTests: XCTestCase {
     func testEveryCapabilityComesFromGnomeShell() throws {
         let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 1h\n"),
                                      desk: shell)
-        XCTAssertTrue(eventually { (try? self.status(agent).backends["notifications"]) != nil }, "GNOME Shell's notification server answered")
-        let backends = try status(agent).backends
+        XCTAssertTrue(eventually { (try? agent.status().backends["notifications"]) != nil }, "GNOME Shell's notification server answered")
+        let backends = try agent.status().backends
         XCTAssertTrue(backends["focus"]?.contains("GNOME Shell extension") == true, "\(backends)")
         XCTAssertTrue(backends["minimize"]?.contains("GNOME Shell extension") == true, "\(backends)")
         XCTAssertTrue(backends["idle"]?.contains("Mutter idle monitor") == true, "\(backends)")
@@ -55,7 +49,7 @@ final class GnomeShellAgentTests: XCTestCase {
         let editor = try shell.openWindow(appID: "steditor")
         let notes = try shell.openWindow(appID: "stnotes")
         let start = Date()
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stnotes") }, agent.log)
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID("stnotes") }, agent.log)
 
         // GNOME 43's org.freedesktop.Notifications is a small gjs service passing each call on to
         // the shell: the monitor sees every Notify twice, the agent's first.
@@ -79,7 +73,7 @@ final class GnomeShellAgentTests: XCTestCase {
 
         // "Continue for 3 s" as a click on the banner's button runs it: GNOME sends ActionInvoked.
         XCTAssertTrue(try shell.invokeNotificationAction(title: disabled.summary, label: "Continue for 3 s"))
-        XCTAssertTrue(eventually { (try? self.status(agent).apps.first { $0.id == "stnotes" }?.continues) == 1 }, agent.log)
+        XCTAssertTrue(eventually { (try? agent.status().apps.first { $0.id == "stnotes" }?.continues) == 1 }, agent.log)
         try shell.activate(notes.id)
         XCTAssertTrue(eventually { !self.isMinimized(notes) })
         let continued = Date()
@@ -88,7 +82,7 @@ final class GnomeShellAgentTests: XCTestCase {
         XCTAssertTrue(eventually(4) { self.isMinimized(notes) })
         XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
 
-        let notesStatus = try XCTUnwrap(status(agent).apps.first { $0.id == "stnotes" })
+        let notesStatus = try XCTUnwrap(agent.status().apps.first { $0.id == "stnotes" })
         XCTAssertEqual(notesStatus.state, "disabled")
         XCTAssertEqual(notesStatus.usedSeconds, 9, accuracy: 1.5)
         XCTAssertEqual(agent.stop(), 0, agent.log)
@@ -109,7 +103,7 @@ final class GnomeShellAgentTests: XCTestCase {
             .write(to: applications.appendingPathComponent("stvideo.desktop"), atomically: true, encoding: .utf8)
         let agent = try AgentProcess(environment: environment, desk: shell)
         let video = try shell.openWindow(appID: "stvideo")
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stvideo") }, agent.log)
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID("stvideo") }, agent.log)
         let rows = 120..<800
         let before = try shell.settledScreenshot(rows: rows)
         XCTAssertGreaterThan(before.maximumChroma(rows: rows), 50)
@@ -124,17 +118,18 @@ final class GnomeShellAgentTests: XCTestCase {
     }
 
     func testIdleTimeIsNotCounted() throws {
-        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 1s\n"),
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 2s\n"),
                                      desk: shell)
-        try shell.resetIdletime()
         try shell.openWindow(appID: "stidle")
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stidle") }, agent.log)
-        XCTAssertTrue(eventually(5) { (try? self.status(agent).active) == false }, "idle after 1 s without input")
-        let used = try XCTUnwrap(status(agent).apps.first { $0.id == "stidle" }).usedSeconds
-        usleep(1_500_000)
-        XCTAssertEqual(try XCTUnwrap(status(agent).apps.first { $0.id == "stidle" }).usedSeconds, used, accuracy: 0.5)
         try shell.resetIdletime()
-        XCTAssertTrue(eventually(3) { (try? self.status(agent).active) == true }, "input makes the user present again")
+        XCTAssertTrue(eventually { ((try? agent.usedSeconds("stidle")) ?? 0) > 0.5 }, "counted while the user is there: \(agent.log)")
+        XCTAssertTrue(eventually(5) { (try? agent.status().active) == false }, "idle 2 s after the last input")
+        let used = try agent.usedSeconds("stidle")
+        usleep(1_500_000)
+        XCTAssertEqual(try agent.usedSeconds("stidle"), used, accuracy: 0.5, "idle time is not counted")
+        try shell.resetIdletime()
+        XCTAssertTrue(eventually(3) { (try? agent.status().active) == true }, "input makes the user present again")
+        XCTAssertTrue(eventually(3) { ((try? agent.usedSeconds("stidle")) ?? 0) > used + 0.5 }, "and counted again")
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 }
