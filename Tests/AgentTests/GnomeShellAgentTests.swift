@@ -37,6 +37,18 @@ final class GnomeShellAgentTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 
+    /// Without the extension nothing can be counted on GNOME: the log and doctor say what to do.
+    func testWithoutTheExtensionDoctorSaysHowToInstallIt() throws {
+        defer { try? shell.setExtensionEnabled(true) }
+        try shell.setExtensionEnabled(false)
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 1h\n"),
+                                     desk: shell)
+        XCTAssertTrue(eventually { agent.log.contains("not installed: run ./install.sh") }, agent.log)
+        let doctor = try agent.cli(["doctor"])
+        XCTAssertTrue(doctor.out.contains("not installed: run ./install.sh"), doctor.out + doctor.err)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
     func testCountdownDisableReopenAndContinueThroughGnomesNotification() throws {
         let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: """
             [general]
