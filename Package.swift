@@ -19,6 +19,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libical, to read calendars (.ics) whose events name a mode: recurrences and time zones.
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // libwayland-client, the reference Wayland client library.
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // Client code of the Wayland protocols the Wayland providers speak, from wayland-scanner
+        // (committed; scripts/generate-wayland.sh regenerates it from the XML files).
+        .target(name: "CWayland", dependencies: ["CWaylandClient"], exclude: ["protocols"]),
         // libpng, for tests only: reading GNOME Shell's screenshots to check the screen's colours.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
@@ -32,6 +37,8 @@ let package = Package(
         .target(name: "UnixSocket"),
         // Focus and minimize (scratchpad) over the i3 IPC: sway on Wayland, i3 on X11.
         .target(name: "I3IPCBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "UnixSocket"]),
+        // Focus, minimize, idle and gamma over Wayland protocols (wlroots and KDE), through libwayland-client.
+        .target(name: "WaylandBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
         .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
@@ -40,8 +47,11 @@ let package = Package(
         .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite"]),
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
+        // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
+        .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "DisplayFilter", "SessionBus", "UsageStore"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "WaylandBackend", "DisplayFilter",
+                                              "SessionBus", "UsageStore", "KWinBackend"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
@@ -62,6 +72,8 @@ let package = Package(
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
         .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"]),
+        .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "TestSupport"]),
+        .testTarget(name: "KWinBackendTests", dependencies: ["KWinBackend", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],

@@ -9,14 +9,14 @@ import ScreenTimeCore
 /// caller's poll loop; nothing here sleeps or spawns threads.
 public final class DisplayFilterController {
     /// How long a change of filter takes to fade in.
-    public static let fadeDuration: TimeInterval = 2
+    public static let fadeDuration = ColorFilterFade.duration
     /// How many visible steps a fade has.
-    public static let fadeSteps = 20
+    public static let fadeSteps = ColorFilterFade.steps
 
     private let randr: RandRConnection
     private let store: SavedDisplayState
     private var methods: [Output: any DisplayFilterMethod] = [:]
-    private var fade: Fade?
+    private var fade: ColorFilterFade?
     /// Whether originals are saved (in memory and on disk) and some filter may be on screen.
     private var filtering = false
     private var started = false
@@ -26,12 +26,6 @@ public final class DisplayFilterController {
     public private(set) var shown: ColorFilter = .none
     /// The filter being faded to, or on screen when no fade runs.
     public private(set) var target: ColorFilter = .none
-
-    private struct Fade {
-        let from: ColorFilter
-        let to: ColorFilter
-        let start: Date
-    }
 
     /// Opens an X connection of its own (`nil`: `$DISPLAY`). Its RandR events stay separate from
     /// the agent's window events; poll `pollDescriptor` and call `drainEvents()`.
@@ -93,8 +87,8 @@ public final class DisplayFilterController {
             return nil
         }
         if !filtering { try beginFiltering() }
-        fade = Fade(from: shown, to: filter, start: now)
-        return animated ? now.addingTimeInterval(Self.stepInterval) : try step(now: now.addingTimeInterval(Self.fadeDuration))
+        fade = ColorFilterFade(from: shown, to: filter, start: now)
+        return animated ? now.addingTimeInterval(ColorFilterFade.stepInterval) : try step(now: now.addingTimeInterval(Self.fadeDuration))
     }
 
     /// Shows the fade's state at `now`. Returns the next deadline, or nil once the target is shown.
@@ -102,8 +96,8 @@ public final class DisplayFilterController {
     public func step(now: Date) throws -> Date? {
         guard let fade else { return nil }
         try ensureOpen()
-        let elapsed = now.timeIntervalSince(fade.start)
-        if elapsed >= Self.fadeDuration {
+        let frame = fade.frame(at: now)
+        guard let next = frame.next else {
             self.fade = nil
             if fade.to.isIdentity {
                 try finishFiltering()
@@ -112,11 +106,8 @@ public final class DisplayFilterController {
             }
             return nil
         }
-        try show(fade.from.blended(toward: fade.to, fraction: max(elapsed, 0) / Self.fadeDuration))
-        // Keep to the fade's own grid, so a late loop skips steps instead of stretching the fade.
-        // (The tolerance keeps 0.3 / 0.1 = 2.999… from asking for the step just shown again.)
-        let nextStep = (max(elapsed, 0) / Self.stepInterval + 1e-6).rounded(.down) + 1
-        return fade.start.addingTimeInterval(min(nextStep * Self.stepInterval, Self.fadeDuration))
+        try show(frame.filter)
+        return next
     }
 
     /// Puts every output back exactly as it was and forgets the saved originals. Safe to call
@@ -188,8 +179,6 @@ public final class DisplayFilterController {
     }
 
     // MARK: Internals
-
-    static let stepInterval = fadeDuration / Double(fadeSteps)
 
     private func ensureOpen() throws {
         if closed { throw DisplayFilterError.connectionClosed }

@@ -1,7 +1,9 @@
 import FoundationEssentials
 import I3IPCBackend
+import KWinBackend
 import ScreenTimeCore
 import SessionBus
+import WaylandBackend
 
 /// What a provider needs to start.
 struct ProviderContext {
@@ -22,8 +24,10 @@ struct ProviderUnavailable: Error, CustomStringConvertible {
 
 /// Starts a provider of one kind. Each kind's case is the only place that knows its type.
 enum ProviderFactory {
-    /// The Wayland registry's interface names (empty until the Wayland backend reads them).
-    static func waylandGlobals(environment: [String: String]) -> Set<String> { [] }
+    /// The Wayland registry's interface names (empty without a compositor).
+    static func waylandGlobals(environment: [String: String]) -> Set<String> {
+        WaylandRegistry.globals(environment: environment)
+    }
 
     static func make(_ kind: DesktopProviderKind, context: ProviderContext) throws -> DesktopProvider {
         switch kind {
@@ -44,12 +48,43 @@ enum ProviderFactory {
         case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),
                                                         threshold: context.idleThreshold)
         case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
-        case .kwinScript: throw ProviderUnavailable("KWin script: not built yet")
-        case .kwinNightLight: throw ProviderUnavailable("KWin Night Light: not built yet")
-        case .wlrForeignToplevel: throw ProviderUnavailable("wlr foreign toplevel: not built yet")
-        case .waylandIdle: throw ProviderUnavailable("Wayland idle: not built yet")
-        case .wlrGamma: throw ProviderUnavailable("wlr gamma control: not built yet")
+        case .kwinScript:
+            let bus = try sessionBus(context, for: "the KWin script")
+            do {
+                return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory)
+            } catch {
+                throw ProviderUnavailable("KWin script: \(error)")
+            }
+        case .kwinNightLight:
+            let bus = try sessionBus(context, for: "KWin's Night Light")
+            do {
+                return try KWinNightLight(bus: bus, configDirectory: XDGPaths.configHome(environment: context.environment),
+                                          runtimeDirectory: context.runtimeDirectory)
+            } catch {
+                throw ProviderUnavailable("KWin Night Light: \(error)")
+            }
+        case .wlrForeignToplevel:
+            return try wayland("wlr foreign toplevel") { try ForeignToplevelProvider(environment: context.environment) }
+        case .waylandIdle:
+            return try wayland("Wayland idle") {
+                try WaylandIdleProvider(environment: context.environment, threshold: context.idleThreshold)
+            }
+        case .wlrGamma:
+            return try wayland("wlr gamma control") {
+                let provider = try WlrGammaProvider(environment: context.environment)
+                provider.onRefusal = { Log.warning("screen filter: \($0)") }
+                return provider
+            }
         case .dummy: return DummyProvider()
+        }
+    }
+
+    /// Starts a provider over the session's Wayland display, saying what to check when it cannot.
+    private static func wayland(_ name: String, _ start: () throws -> DesktopProvider) throws -> DesktopProvider {
+        do {
+            return try start()
+        } catch {
+            throw ProviderUnavailable("\(name): \(error) (is WAYLAND_DISPLAY the compositor of this session?)")
         }
     }
 

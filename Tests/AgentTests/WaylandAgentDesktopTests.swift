@@ -1,0 +1,84 @@
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+/// The built agent, run as a user would, on a real headless sway 1.7, with the providers of the
+/// generic Wayland protocols: `org_kde_kwin_idle` idle, wlr gamma control, and wlr foreign
+/// toplevel focus where no i3 IPC is offered (as on labwc or river).
+final class WaylandAgentDesktopTests: XCTestCase {
+    private var sway: SwayHarness!
+    private var opened: [SwayHarness.Window] = []
+
+    override func setUpWithError() throws {
+        sway = try SwayHarness.shared()
+    }
+
+    override func tearDown() {
+        opened.forEach(sway.close)
+        opened = []
+    }
+
+    private func open(_ appID: String) throws -> SwayHarness.Window {
+        let window = try sway.openWindow(appID: appID)
+        opened.append(window)
+        return window
+    }
+
+    private func startAgent(config: String = "[general]\nidle-after = 1h\n", withoutI3IPC: Bool = false) throws -> AgentProcess {
+        var environment = try AgentProcess.freshEnvironment(on: sway, config: config)
+        if withoutI3IPC {
+            environment["SWAYSOCK"] = nil
+            environment["I3SOCK"] = nil
+        }
+        let agent = try AgentProcess(environment: environment, desk: sway)
+        addTeardownBlock { agent.stop() }
+        return agent
+    }
+
+    func testIdleAndTheFilterComeFromTheCompositorsGlobals() throws {
+        let agent = try startAgent()
+        let backends = try agent.status().backends
+        XCTAssertTrue(backends["idle"]?.hasPrefix("Wayland idle (org_kde_kwin_idle)") == true, "\(backends)")
+        XCTAssertTrue(backends["screen filter"]?.hasPrefix("wlr gamma control; shows warm tint only") == true, "\(backends)")
+    }
+
+    func testIdleTimeIsNotCounted() throws {
+        let agent = try startAgent(config: "[general]\nidle-after = 1s\n", withoutI3IPC: true)
+        _ = try open("st-wl-idler")
+        try sway.swaymsg(["seat", "seat0", "cursor", "move", "2", "2"])
+        XCTAssertTrue(eventually { (try? agent.status().focused) == "st-wl-idler" }, agent.log)
+        XCTAssertTrue(eventually(5) { (try? agent.status().active) == false }, "never idle: \(agent.log)")
+        usleep(1_000_000)
+        let used = try XCTUnwrap(try agent.status().apps.first { $0.id == "st-wl-idler" }).usedSeconds
+        XCTAssertEqual(used, 1, accuracy: 0.6, "only the second before the idle threshold counts")
+
+        try sway.swaymsg(["seat", "seat0", "cursor", "move", "5", "5"])
+        XCTAssertTrue(eventually { (try? agent.status().active) == true }, "input did not end idle: \(agent.log)")
+    }
+
+    func testWithoutI3IPCFocusComesFromForeignToplevel() throws {
+        let first = try open("st-wl-first")
+        let agent = try startAgent(withoutI3IPC: true)
+        let backends = try agent.status().backends
+        XCTAssertTrue(backends["focus"]?.hasPrefix("wlr foreign toplevel") == true, "\(backends)")
+        XCTAssertEqual(try agent.status().focused, "st-wl-first")
+
+        _ = try open("st-wl-second")
+        XCTAssertTrue(eventually { (try? agent.status().focused) == "st-wl-second" },
+                      "\(String(describing: try? agent.status().focused))")
+        try sway.focus(first)
+        XCTAssertTrue(eventually { (try? agent.status().focused) == "st-wl-first" },
+                      "\(String(describing: try? agent.status().focused))")
+        XCTAssertTrue(eventually { agent.isCounting("st-wl-first") })
+    }
+
+    /// Headless sway answers `failed` to gamma control: the agent says so in its log and carries on.
+    func testARefusedGammaIsLoggedAndTheAgentCarriesOn() throws {
+        let agent = try startAgent()
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(eventually { agent.log.contains("refused its gamma") }, agent.log)
+        XCTAssertTrue(agent.process.isRunning)
+        XCTAssertEqual(try agent.cli(["status"]).status, 0)
+    }
+}
