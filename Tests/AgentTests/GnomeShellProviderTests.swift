@@ -159,6 +159,18 @@ final class GnomeShellProviderTests: XCTestCase {
         }
     }
 
+    /// `screentime display restore` starts a provider of its own, which set nothing.
+    func testAnotherProvidersRestoreGivesTheScreenBack() throws {
+        let provider = try makeProvider()
+        try shell.openWindow(appID: "org.screentime.test.colour")
+        let before = try shell.settledScreenshot(rows: Self.stableRows)
+        _ = try provider.set(.grayscale, now: Date())
+        try waitUntilGray()
+        let cliBus = try BusConnection(address: shell.busAddress)
+        try GnomeShellProvider(bus: cliBus, environment: shell.environment).close()
+        try waitUntilScreen(is: before)
+    }
+
     /// GNOME disables extensions while the screen is locked, which takes the effects away.
     func testTheFilterIsShownAgainWhenTheExtensionComesBack() throws {
         let provider = try makeProvider()

@@ -155,10 +155,11 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     func step(now: Date) throws -> Date? { nil }
 
     func restore() {
-        guard filter != nil, !isClosed else { return }
+        guard !isClosed else { return }
         filter = nil
-        // The exit path: sent and flushed, not waited for (the extension also restores when the
-        // agent's name vanishes).
+        // Sent even when this provider set nothing: `screentime display restore` clears what a
+        // crashed agent left. The exit path: sent and flushed, not waited for (the extension also
+        // restores when the agent's name vanishes).
         try? bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Restore",
                       timeout: .seconds(5)) { _ in }
         bus.flush()
