@@ -129,6 +129,25 @@ final class GnomeShellAgentTests: XCTestCase {
         try shell.waitUntil("the screen's colours back") { ((try? shell.screenshot())?.maximumChroma(rows: rows) ?? 0) > 50 }
     }
 
+    func testDisplayRestoreGivesTheColoursBackThroughTheExtension() throws {
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: """
+            [general]
+            idle-after = 1h
+            [modes]
+            automatic = off
+            breaks = off
+            """), desk: shell)
+        try shell.openWindow(appID: "steditor")
+        let rows = 120..<800
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        try shell.waitUntil("a gray screen") { ((try? shell.screenshot())?.maximumChroma(rows: rows) ?? 255) <= 2 }
+        let restored = try agent.cli(["display", "restore"])
+        XCTAssertEqual(restored.status, 0, restored.err)
+        XCTAssertTrue(restored.out.contains("GNOME Shell extension"), restored.out)
+        try shell.waitUntil("the screen's colours back") { ((try? shell.screenshot())?.maximumChroma(rows: rows) ?? 0) > 50 }
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
     func testIdleTimeIsNotCounted() throws {
         let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 2s\n"),
                                      desk: shell)
