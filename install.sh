@@ -15,22 +15,9 @@ install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
 icons="${XDG_DATA_HOME:-$HOME/.local/share}/icons/hicolor/scalable/apps"
 mkdir -p "$icons" && install -m644 packaging/icons/*.svg "$icons/"
 
-# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen
-# (GNOME offers no such interface to other programs), built for the installed shell's version.
+# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen.
 if command -v gnome-shell >/dev/null 2>&1; then
-    uuid="screentime@screentime.org"
-    desktop/gnome-shell/build.sh "${XDG_DATA_HOME:-$HOME/.local/share}/gnome-shell/extensions/$uuid"
-    # A shell that has not loaded the new extension yet (Wayland, until the next login) refuses
-    # `gnome-extensions enable`: the setting it reads at login is written instead.
-    gnome-extensions enable "$uuid" 2>/dev/null || {
-        enabled=$(gsettings get org.gnome.shell enabled-extensions 2>/dev/null || echo "@as []")
-        case "$enabled" in
-            *"'$uuid'"*) ;;
-            "@as []"|"[]") gsettings set org.gnome.shell enabled-extensions "['$uuid']" ;;
-            *) gsettings set org.gnome.shell enabled-extensions "${enabled%]}, '$uuid']" ;;
-        esac
-    } || echo "screentime: could not enable the extension here: in your GNOME session run gnome-extensions enable $uuid"
-    echo "screentime: GNOME Shell extension $uuid installed and enabled; on Wayland, log out and in once so GNOME Shell loads it"
+    desktop/gnome-shell/install.sh
 fi
 
 if systemctl --user show-environment >/dev/null 2>&1; then
