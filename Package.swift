@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite"]),
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
+        // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
+        .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
         .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "TestSupport"]),
+        .testTarget(name: "KWinBackendTests", dependencies: ["KWinBackend", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],

@@ -50,14 +50,7 @@ public final class DesktopHarness {
     private init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-desk-\(getpid())")
         try? FileManager.default.removeItem(at: root)
-        var env: [String: String] = ProcessInfo.processInfo.environment
-        for (key, sub) in [("HOME", "home"), ("XDG_RUNTIME_DIR", "run"), ("XDG_CONFIG_HOME", "home/.config"),
-                           ("XDG_DATA_HOME", "home/.local/share"), ("XDG_CACHE_HOME", "home/.cache")] {
-            let url = root.appendingPathComponent(sub)
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            env[key] = url.path
-        }
+        var env = try Self.freshSessionFolders(under: root)
         let number = try Self.freeDisplayNumber()
         display = ":\(number)"
         env["DISPLAY"] = display
@@ -80,6 +73,20 @@ public final class DesktopHarness {
         try DunstControl.installMenu(in: menu)
         DesktopHarness.dunstrc = DunstControl.dunstrc(menuDirectory: menu)
         try startNotificationServer()
+    }
+
+    /// This process's environment with HOME and every XDG_* base folder fresh (0700) under
+    /// `root`, so nothing a desktop writes reaches the real home.
+    static func freshSessionFolders(under root: URL) throws -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for (key, sub) in [("HOME", "home"), ("XDG_RUNTIME_DIR", "run"), ("XDG_CONFIG_HOME", "home/.config"),
+                           ("XDG_DATA_HOME", "home/.local/share"), ("XDG_CACHE_HOME", "home/.cache")] {
+            let url = root.appendingPathComponent(sub)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            env[key] = url.path
+        }
+        return env
     }
 
     private func writeBusConfig() throws -> String {
@@ -267,7 +274,7 @@ public final class DesktopHarness {
         return status == Success && count == 1
     }
 
-    private static func readLine(from pipe: Pipe, timeout: TimeInterval, process: String) throws -> String {
+    static func readLine(from pipe: Pipe, timeout: TimeInterval, process: String) throws -> String {
         let handle = pipe.fileHandleForReading
         var buffer = Data()
         let deadline = Date().addingTimeInterval(timeout)

@@ -56,7 +56,7 @@ public final class DunstControl {
 
     /// Controls the harness's dunst, whose dunstrc points its menu at `dunst-menu` (the harness
     /// installs it with `installMenu(in:)`).
-    public init(desktop: DesktopHarness) throws {
+    public init(desktop: AgentDesktop) throws {
         menuDirectory = desktop.root.appendingPathComponent("dunst-menu")
         connection = try BusConnection(address: desktop.busAddress)
     }

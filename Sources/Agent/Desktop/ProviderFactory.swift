@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
+import KWinBackend
 import SessionBus
 import WaylandBackend
 
@@ -39,8 +40,21 @@ enum ProviderFactory {
         case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
         case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
         case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
-        case .kwinScript: throw ProviderUnavailable("KWin script: not built yet")
-        case .kwinNightLight: throw ProviderUnavailable("KWin Night Light: not built yet")
+        case .kwinScript:
+            guard let bus = context.bus else { throw ProviderUnavailable("KWin script: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            do {
+                return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory)
+            } catch {
+                throw ProviderUnavailable("KWin script: \(error)")
+            }
+        case .kwinNightLight:
+            guard let bus = context.bus else { throw ProviderUnavailable("KWin Night Light: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            do {
+                return try KWinNightLight(bus: bus, configDirectory: XDGPaths.configHome(environment: context.environment),
+                                          runtimeDirectory: context.runtimeDirectory)
+            } catch {
+                throw ProviderUnavailable("KWin Night Light: \(error)")
+            }
         case .wlrForeignToplevel:
             return try wayland("wlr foreign toplevel") { try ForeignToplevelProvider(environment: context.environment) }
         case .waylandIdle:

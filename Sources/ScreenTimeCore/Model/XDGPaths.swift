@@ -9,7 +9,12 @@ public enum XDGPaths {
 
     /// `$XDG_CONFIG_HOME/screentime/config`, with `XDG_CONFIG_HOME` defaulting to `$HOME/.config`.
     public static func configFile(environment: [String: String]) -> String {
-        join(base(environment, "XDG_CONFIG_HOME", default: ".config"), applicationDirectoryName, "config")
+        join(configHome(environment: environment), applicationDirectoryName, "config")
+    }
+
+    /// `$XDG_CONFIG_HOME`, defaulting to `$HOME/.config` (where other programs' settings live too: kwinrc).
+    public static func configHome(environment: [String: String]) -> String {
+        base(environment, "XDG_CONFIG_HOME", default: ".config")
     }
 
     /// `$XDG_DATA_HOME`, defaulting to `$HOME/.local/share`.

@@ -93,15 +93,20 @@ public struct ScreenFilterAbilities: Equatable, Sendable, CustomStringConvertibl
     /// True grayscale (a colour matrix), not the dimming stand-in.
     public var grayscale: Bool
     public var warmth: Bool
+    /// What the provider cannot show and why, said instead of the generic wording
+    /// ("grayscale unavailable before Plasma 6.6; warm tint only").
+    public var limitation: String?
 
-    public init(grayscale: Bool, warmth: Bool) {
+    public init(grayscale: Bool, warmth: Bool, limitation: String? = nil) {
         self.grayscale = grayscale
         self.warmth = warmth
+        self.limitation = limitation
     }
 
     public static let none = ScreenFilterAbilities(grayscale: false, warmth: false)
 
     public var description: String {
+        if let limitation { return limitation }
         switch (grayscale, warmth) {
         case (true, true): return "grayscale and warm tint"
         case (true, false): return "grayscale only"

@@ -1,0 +1,156 @@
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import UsageStore
+import XCTest
+
+/// The agent as a user runs it in a KDE Plasma (Wayland) session: real KWin 5.27 on its virtual
+/// output, the session bus, dunst; Wayland windows (weston clients). Focus and minimize go
+/// through the KWin script, and what KWin did is read back from KWin itself.
+final class KWinAgentTests: XCTestCase {
+    private var kwin: KWinHarness!
+    private var monitor: BusMonitor!
+
+    override func setUpWithError() throws {
+        kwin = try KWinHarness.shared()
+        monitor = try BusMonitor(address: kwin.busAddress)
+    }
+
+    /// weston-flower is "Flower" and weston-clickdot "Dots" through their desktop entries' StartupWMClass.
+    private func startAgent(config: String, flowerCategories: String = "Game;", dotsCategories: String = "Game;") throws -> AgentProcess {
+        let environment = try AgentProcess.freshEnvironment(on: kwin, config: config)
+        try AgentProcess.installDesktopEntry("flower", """
+            [Desktop Entry]
+            Type=Application
+            Name=Flower
+            Exec=weston-flower
+            StartupWMClass=org.freedesktop.weston.flower
+            Categories=\(flowerCategories)
+            """, environment: environment)
+        try AgentProcess.installDesktopEntry("dots", """
+            [Desktop Entry]
+            Type=Application
+            Name=Dots
+            Exec=weston-clickdot
+            StartupWMClass=org.freedesktop.weston.wayland-clickdot
+            Categories=\(dotsCategories)
+            """, environment: environment)
+        return try AgentProcess(environment: environment, desk: kwin)
+    }
+
+    private func status(_ agent: AgentProcess) throws -> StatusSnapshot {
+        let result = try agent.cli(["status", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        return try StatusFormat.decode(result.out)
+    }
+
+    private func isMinimized(_ window: Process) -> Bool? {
+        (try? kwin.windows())?.first { $0.pid == window.processIdentifier }?.minimized
+    }
+
+    func testCountdownDisableReactivationAndContinueOnKWin() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            countdown = 4s;2s
+            continue-for = 3s
+            [limits]
+            flower = 6s
+            """)
+        defer { agent.stop() }
+        let dunst = try DunstControl(desktop: kwin)
+        let dots = try kwin.openWindow("weston-clickdot")
+        let flower = try kwin.openWindow("weston-flower")
+        defer {
+            try? kwin.closeWindow(flower)
+            try? kwin.closeWindow(dots)
+        }
+        let start = Date()
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "flower" }, agent.log)
+        let backends = try status(agent).backends
+        XCTAssertTrue(backends["focus"]?.hasPrefix("KWin script") == true, "\(backends)")
+        XCTAssertTrue(backends["minimize"]?.hasPrefix("KWin script") == true, "\(backends)")
+
+        let first = try monitor.waitForNotify { $0.summary == "Flower: 4 s left today" }
+        XCTAssertEqual(Date().timeIntervalSince(start), 2, accuracy: 1)
+        XCTAssertTrue(eventually { (try? dunst.displayedCount()).map { $0 >= 1 } ?? false }, "dunst shows the countdown")
+        let second = try monitor.waitForNotify { $0.summary == "Flower: 2 s left today" }
+        XCTAssertNotEqual(second.replacesID, 0, "dunst answered the first Notify with an id, updated in place")
+        XCTAssertEqual(first.replacesID, 0)
+
+        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from Flower?" }
+        XCTAssertTrue(eventually { self.isMinimized(flower) == true }, "minimized at the limit: \((try? kwin.windows()) ?? [])")
+        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
+        XCTAssertEqual(isMinimized(dots), false, "other apps are left alone")
+
+        // Brought back without continuing, it is minimized again with the same offer.
+        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
+        try kwin.activate(pid: flower.processIdentifier)
+        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
+        XCTAssertTrue(eventually { self.isMinimized(flower) == true })
+
+        // "Continue for 3 s", chosen in dunst's own menu, lets it stay for 3 s.
+        try dunst.chooseAction(label: "Continue for 3 s", notification: disabled.replacesID)
+        XCTAssertTrue(eventually { (try? self.status(agent).apps.first { $0.id == "flower" }?.continues) == 1 })
+        try kwin.activate(pid: flower.processIdentifier)
+        XCTAssertTrue(eventually { self.isMinimized(flower) == false })
+        let continued = Date()
+        usleep(1_500_000)
+        XCTAssertEqual(isMinimized(flower), false, "still usable inside the granted time")
+        XCTAssertTrue(eventually(4) { self.isMinimized(flower) == true })
+        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
+
+        let flowerStatus = try XCTUnwrap(status(agent).apps.first { $0.id == "flower" })
+        XCTAssertEqual(flowerStatus.state, "disabled")
+        XCTAssertEqual(flowerStatus.usedSeconds, 9, accuracy: 1)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+        let report = try JSONDecoder().decode(UsageReport.self, from: Data(try agent.cli(["report", "--json"]).out.utf8))
+        XCTAssertEqual(try XCTUnwrap(report.apps.first { $0.id == "flower" }).seconds, 9, accuracy: 1)
+        XCTAssertEqual(report.limitsReached.map(\.app), ["flower", "flower"])
+    }
+
+    func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            [modes]
+            automatic = off
+            breaks = off
+            """, flowerCategories: "AudioVideo;Video;", dotsCategories: "Development;")
+        defer { agent.stop() }
+        let dots = try kwin.openWindow("weston-clickdot")
+        let flower = try kwin.openWindow("weston-flower")
+        defer {
+            try? kwin.closeWindow(flower)
+            try? kwin.closeWindow(dots)
+        }
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "flower" }, agent.log)
+
+        let switched = try agent.cli(["mode", "productivity"])
+        XCTAssertEqual(switched.status, 0, switched.err)
+        XCTAssertTrue(eventually { self.isMinimized(flower) == true }, "the focused video app is disabled at the switch")
+        _ = try monitor.waitForNotify { $0.actions.first == "continue" && $0.summary.contains("Flower") }
+
+        // An allowed (Development) app stays.
+        try kwin.activate(pid: dots.processIdentifier)
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "dots" })
+        usleep(500_000)
+        XCTAssertEqual(isMinimized(dots), false)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    func testAfterKWinRestartsTheAgentFollowsFocusAgain() throws {
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n")
+        defer { agent.stop() }
+        // The restart takes this window with it.
+        try kwin.openWindow("weston-clickdot")
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "dots" }, agent.log)
+
+        try kwin.restartCompositor()
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == Optional<AppID>.none }, "nothing counts while KWin is away")
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        XCTAssertTrue(eventually(8) { (try? self.status(agent).focused) == "flower" }, agent.log)
+        XCTAssertTrue(agent.log.contains("lost the desktop"), agent.log)
+    }
+}
