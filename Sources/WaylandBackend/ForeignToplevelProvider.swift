@@ -16,7 +16,7 @@ public final class ForeignToplevelProvider: WaylandClient, FocusProvider, Window
     private var toplevels: [UInt32: Toplevel] = [:]
     /// Counts activations, so that the latest wins when several toplevels say `activated`.
     private var activations = 0
-    private var reported: WindowFacts?
+    private var focus = FocusReport()
     private var finished = false
 
     /// A toplevel's state as of its last `done` (changes before it are pending).
@@ -47,14 +47,14 @@ public final class ForeignToplevelProvider: WaylandClient, FocusProvider, Window
         manager.onToplevel = { [unowned self] handle in adopt(handle) }
         manager.onFinished = { [unowned self] in finished = true }
         try display.roundtrip()
-        reported = focusedFacts()
+        focus.reset(to: focusedFacts())
     }
 
     // MARK: FocusProvider
 
     public func currentFocus() throws -> WindowFacts? {
-        reported = focusedFacts()
-        return reported
+        focus.reset(to: focusedFacts())
+        return focus.last
     }
 
     public func titleRulesChanged() {}
@@ -73,7 +73,7 @@ public final class ForeignToplevelProvider: WaylandClient, FocusProvider, Window
     override public func handleReadable() throws {
         try super.handleReadable()
         if finished { throw WaylandError.missingGlobal(DesktopSelection.foreignToplevelGlobal) }
-        reportFocus()
+        if let event = focus.change(to: focusedFacts()) { onFocus?(event) }
     }
 
     // MARK: Toplevels
@@ -114,17 +114,5 @@ public final class ForeignToplevelProvider: WaylandClient, FocusProvider, Window
         toplevels.values.filter { $0.states.contains(.activated) }
             .max { $0.activatedAt < $1.activatedAt }
             .map(facts(of:))
-    }
-
-    /// Reports the focus once per batch of events, so a switch between two windows (one loses
-    /// `activated`, the other gains it) is one event, not a moment of no focus.
-    private func reportFocus() {
-        let now = focusedFacts()
-        defer { reported = now }
-        if now?.window != reported?.window || now?.wmClass != reported?.wmClass {
-            onFocus?(.focused(now))
-        } else if let now, now.title != reported?.title {
-            onFocus?(.titleChanged(now))
-        }
     }
 }

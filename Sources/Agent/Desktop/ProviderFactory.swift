@@ -39,7 +39,8 @@ enum ProviderFactory {
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
         case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
         case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
-        case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
+        case .plasmaWindows:
+            return try wayland("plasma window management") { try PlasmaWindowsProvider(environment: context.environment) }
         case .kwinScript:
             guard let bus = context.bus else { throw ProviderUnavailable("KWin script: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
             do {
