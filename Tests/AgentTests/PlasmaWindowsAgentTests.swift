@@ -5,7 +5,7 @@ import XCTest
 
 /// The built agent on a real KWin 5.27, granted `org_kde_plasma_window_management` by a desktop
 /// entry naming its executable, as install.sh does: focus and minimize then come from KWin's
-/// window list. The binaries run from a copy, so the grant does not reach other tests' agents.
+/// window list. The binaries run from a granted copy, so the grant does not reach other tests' agents.
 final class PlasmaWindowsAgentTests: XCTestCase {
     private var kwin: KWinHarness!
 
@@ -13,41 +13,8 @@ final class PlasmaWindowsAgentTests: XCTestCase {
         kwin = try KWinHarness.shared()
     }
 
-    /// Copies the built `screentime` and `screentime-agent` (and `wayland-info`, to see when
-    /// KWin has read the grant) into a folder of their own and grants the global to that agent.
-    private func grantedBinaries() throws -> URL {
-        let folder = kwin.root.appendingPathComponent("granted-bin")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let built = AgentProcess.binary.deletingLastPathComponent()
-        for name in ["screentime", "screentime-agent"] {
-            try FileManager.default.copyItem(at: built.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-        let info = folder.appendingPathComponent("wayland-info")
-        try FileManager.default.copyItem(atPath: try DesktopHarness.which("wayland-info"), toPath: info.path)
-        try kwin.grantWaylandInterfaces([DesktopSelection.plasmaWindowsGlobal], to: info.path, id: "screentime-tests-info")
-        try kwin.grantWaylandInterfaces([DesktopSelection.plasmaWindowsGlobal],
-                                        to: folder.appendingPathComponent("screentime-agent").path, id: "screentime-tests-agent")
-        XCTAssertTrue(eventually { self.interfaces(seenBy: info).contains(DesktopSelection.plasmaWindowsGlobal) },
-                      "KWin did not read the grant")
-        return folder
-    }
-
-    private func interfaces(seenBy program: URL) -> String {
-        let process = Process()
-        process.executableURL = program
-        process.environment = kwin.environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
-    }
-
     func testFocusAndMinimizeThroughKWinsWindowList() throws {
-        let folder = try grantedBinaries()
+        let folder = try kwin.grantedAgentBinaries([DesktopSelection.plasmaWindowsGlobal])
         let previous = ProcessInfo.processInfo.environment["SCREENTIME_BIN_DIR"]
         setenv("SCREENTIME_BIN_DIR", folder.path, 1)
         defer { if let previous { setenv("SCREENTIME_BIN_DIR", previous, 1) } else { unsetenv("SCREENTIME_BIN_DIR") } }
