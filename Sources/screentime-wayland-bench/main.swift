@@ -41,16 +41,25 @@ for _ in 0..<50 where observer == nil {
 }
 guard let observer else { fatalError("KWin did not grant its window list to the benchmark") }
 var activeSince: UInt64?
+var activations = 0
 var latencies: [Double] = []
 observer.onFocus = { event in
     guard case .focused(let facts) = event else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     if facts?.pid == flower.processIdentifier {
         activeSince = now
+        activations += 1
     } else if let since = activeSince {
         latencies.append(Double(now - since) / 1e6)
         activeSince = nil
     }
+}
+
+/// Activates the window as a click would, from another thread: KWin's scripting answers slowly,
+/// and the observer must keep reading meanwhile or the activation and the minimize would reach
+/// it as one change.
+func activate(_ window: Process) {
+    DispatchQueue.global().async { try? kwin.activate(pid: window.processIdentifier) }
 }
 
 /// Runs the observer as the agent's loop would, until `deadline`.
@@ -63,12 +72,13 @@ func observe(until deadline: DispatchTime) throws {
 }
 
 // Use up the limit first: the first minimize waits for it.
-try kwin.activate(pid: dots.processIdentifier)
+activate(dots)
 try observe(until: DispatchTime(uptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 500_000_000))
-try kwin.activate(pid: flower.processIdentifier)
+activate(flower)
 try observe(until: DispatchTime(uptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 3_000_000_000))
 guard !latencies.isEmpty else { fatalError("the agent did not minimize the app over its limit") }
 latencies = []
+activations = 0
 
 let pid = agent.process.processIdentifier
 let onCPUBefore = ProcessMeasures.cpuTime(pid)
@@ -78,7 +88,7 @@ while Date() < end {
     let window = [dots, flower][turn % 2]
     turn += 1
     let sent = DispatchTime.now()
-    try kwin.activate(pid: window.processIdentifier)
+    activate(window)
     try observe(until: DispatchTime(uptimeNanoseconds: sent.uptimeNanoseconds + 1_000_000_000))
 }
 let onCPU = ProcessMeasures.cpuTime(pid) - onCPUBefore
@@ -89,9 +99,9 @@ try? kwin.closeWindow(flower)
 try? kwin.closeWindow(dots)
 
 let sorted = latencies.sorted()
-// A minimize inside the same read as the activation is one focus event for the observer, so
-// the quickest ones can go unseen: the count says how many were measured.
-print("focus switches: \(turn) in \(Int(seconds)) s; minimizes seen: \(sorted.count) of \(turn / 2)")
+// KWin does not raise a minimized window at every scripted request, so the disabled app is
+// active fewer times than it is asked to be; each time it is, the agent minimizes it.
+print("focus switches asked: \(turn) in \(Int(seconds)) s; disabled app active \(activations) times, minimized \(sorted.count) times")
 print(String(format: "agent activation -> minimize (as a KWin client sees it): median %.2f ms, p90 %.2f ms, max %.2f ms",
              ProcessMeasures.percentile(sorted, 0.5), ProcessMeasures.percentile(sorted, 0.9), sorted.last ?? .nan))
 print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s)", onCPU, seconds, onCPU * 60 / seconds))
