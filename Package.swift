@@ -24,6 +24,8 @@ let package = Package(
         // Client code of the Wayland protocols the Wayland providers speak, from wayland-scanner
         // (committed; scripts/generate-wayland.sh regenerates it from the XML files).
         .target(name: "CWayland", dependencies: ["CWaylandClient"], exclude: ["protocols"]),
+        // libpng, for tests only: reading GNOME Shell's screenshots to check the screen's colours.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // The pure core: model, config, policy engine, usage ledger. Takes time as an argument; no C.
         .target(name: "ScreenTimeCore"),
@@ -31,6 +33,10 @@ let package = Package(
         .target(name: "LocalProcess", dependencies: ["ScreenTimeCore"]),
         // Focus source, window control and idle time on X11 (EWMH, Xlib, XScreenSaver).
         .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11", "LocalProcess"]),
+        // A non-blocking Unix stream socket for the compositors' IPC (sway/i3, Hyprland).
+        .target(name: "UnixSocket"),
+        // Focus and minimize (scratchpad) over the i3 IPC: sway on Wayland, i3 on X11.
+        .target(name: "I3IPCBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "UnixSocket"]),
         // Focus, minimize, idle and gamma over Wayland protocols (wlroots and KDE), through libwayland-client.
         .target(name: "WaylandBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
@@ -44,7 +50,8 @@ let package = Package(
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "X11Backend", "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "WaylandBackend", "DisplayFilter",
+                                              "SessionBus", "UsageStore", "KWinBackend"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
@@ -58,10 +65,11 @@ let package = Package(
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
         .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 
-        // Fakes for the pure core and the real-desktop harness (Xvfb, openbox, dbus-daemon, dunst).
-        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "SessionBus"], path: "Tests/TestSupport"),
+        // Fakes for the pure core and the real-desktop harnesses (Xvfb, openbox, dbus-daemon, dunst; GNOME Shell).
+        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"], path: "Tests/TestSupport"),
         .testTarget(name: "ScreenTimeCoreTests", dependencies: ["ScreenTimeCore", "TestSupport"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "TestSupport"]),
+        .testTarget(name: "I3IPCBackendTests", dependencies: ["I3IPCBackend", "TestSupport"]),
         .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),

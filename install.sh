@@ -22,12 +22,33 @@ sed "s|@BIN@|$bin|g" packaging/screentime-agent-kwin.desktop > "$applications/sc
 if command -v kbuildsycoca5 >/dev/null 2>&1; then kbuildsycoca5 >/dev/null 2>&1 || true; fi
 if command -v kbuildsycoca6 >/dev/null 2>&1; then kbuildsycoca6 >/dev/null 2>&1 || true; fi
 
+# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen
+# (GNOME offers no such interface to other programs), built for the installed shell's version.
+if command -v gnome-shell >/dev/null 2>&1; then
+    uuid="screentime@screentime.org"
+    desktop/gnome-shell/build.sh "${XDG_DATA_HOME:-$HOME/.local/share}/gnome-shell/extensions/$uuid"
+    gnome-extensions enable "$uuid" 2>/dev/null || {
+        enabled=$(gsettings get org.gnome.shell enabled-extensions 2>/dev/null || echo "@as []")
+        case "$enabled" in
+            *"'$uuid'"*) ;;
+            "@as []"|"[]") gsettings set org.gnome.shell enabled-extensions "['$uuid']" ;;
+            *) gsettings set org.gnome.shell enabled-extensions "${enabled%]}, '$uuid']" ;;
+        esac
+    }
+    echo "screentime: GNOME Shell extension $uuid installed and enabled; on Wayland, log out and in once so GNOME Shell loads it"
+fi
+
 if systemctl --user show-environment >/dev/null 2>&1; then
     unit="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user/screentime.service"
     sed "s|@BIN@|$bin|g" packaging/screentime.service > "$unit.tmp" && install -Dm644 "$unit.tmp" "$unit" && rm "$unit.tmp"
     systemctl --user daemon-reload
     systemctl --user enable --now screentime.service
     echo "screentime: agent started (systemctl --user status screentime)"
+    # sway and i3 import the session's variables but start no graphical-session.target.
+    case "${XDG_CURRENT_DESKTOP:-}:${SWAYSOCK:-}${I3SOCK:-}" in
+    *sway*|*i3*|*:?*) echo "screentime: on sway or i3, add this line to your config so the agent starts with the session:"
+                      echo "    exec systemctl --user start screentime" ;;
+    esac
 else
     autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/screentime.desktop"
     mkdir -p "$(dirname "$autostart")"

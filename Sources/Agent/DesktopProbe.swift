@@ -113,6 +113,11 @@ public enum DesktopProbe {
                                             interface: "org.freedesktop.DBus", method: "NameHasOwner",
                                             arguments: [.string(AgentInterface.busName)]))?.first?.boolValue ?? false
         findings.append(Finding(topic: "agent", detail: running ? "running" : "not running (start it with `screentime agent`)", ok: running))
+        // The lock: logind's session lock (see "logind"), and the desktop's screen saver service.
+        let savers = ScreenSaverWatch.interfaces.filter { DesktopConnector.hasOwner($0, on: connection) }
+        findings.append(Finding(topic: "lock", detail: savers.isEmpty
+                                ? "no screen saver service on the session bus: a lock is seen through logind only"
+                                : "ActiveChanged of " + savers.joined(separator: ", "), ok: !savers.isEmpty))
         return findings
     }
 

@@ -89,6 +89,11 @@ final class CLIAgainstAgentTests: XCTestCase {
         let withoutCTM = try agent.cli(["doctor"])
         XCTAssertTrue(withoutCTM.out.split(separator: "\n").contains { $0.hasPrefix("ok ") && $0.contains("agent") && $0.hasSuffix("running") },
                       withoutCTM.out)
+        XCTAssertTrue(Self.capabilityLine("focus", in: withoutCTM.out).hasPrefix("ok") && withoutCTM.out.contains("X11 EWMH"), withoutCTM.out)
+        XCTAssertTrue(Self.capabilityLine("minimize", in: withoutCTM.out).contains("X11 XIconifyWindow (an X11 session"), withoutCTM.out)
+        XCTAssertTrue(Self.capabilityLine("idle", in: withoutCTM.out).contains("XSync"), withoutCTM.out)
+        XCTAssertTrue(Self.capabilityLine("screen filter", in: withoutCTM.out).contains("grayscale shown as dimming"), withoutCTM.out)
+        XCTAssertTrue(Self.capabilityLine("lock", in: withoutCTM.out).hasPrefix("warn"), "no screen saver service runs here: " + withoutCTM.out)
         let display = try XCTUnwrap(withoutCTM.out.split(separator: "\n").first { $0.contains("display \(fixture.outputName)") })
         XCTAssertTrue(display.hasPrefix("warn"), String(display))
         XCTAssertTrue(display.hasSuffix("grayscale: unavailable on \(fixture.outputName): the driver has no CTM (dimmed to 70 % instead)"),
@@ -104,5 +109,12 @@ final class CLIAgainstAgentTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0)
         let stopped = try AgentProcess.run(["doctor"], environment: agent.environment)
         XCTAssertTrue(stopped.out.contains("not running (start it with `screentime agent`)"), stopped.out)
+        XCTAssertTrue(Self.capabilityLine("focus", in: stopped.out).contains("X11 EWMH"),
+                      "without the agent, doctor starts the providers itself: " + stopped.out)
+    }
+
+    /// Doctor's line for a capability: "ok   focus  ...", "warn lock  ...".
+    static func capabilityLine(_ capability: String, in doctor: String) -> String {
+        doctor.split(separator: "\n").map(String.init).first { $0.dropFirst(5).hasPrefix(capability + " ") } ?? ""
     }
 }

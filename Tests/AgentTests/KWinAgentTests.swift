@@ -17,8 +17,18 @@ final class KWinAgentTests: XCTestCase {
     }
 
     /// weston-flower is "Flower" and weston-clickdot "Dots" through their desktop entries' StartupWMClass.
-    private func startAgent(config: String, flowerCategories: String = "Game;", dotsCategories: String = "Game;") throws -> AgentProcess {
-        let environment = try AgentProcess.freshEnvironment(on: kwin, config: config)
+    /// `sharingKWinSettings`: the agent's XDG_CONFIG_HOME is KWin's, as in a real session, so
+    /// kwinrc is the one KWin reads (the agent's own config is written there too).
+    private func startAgent(config: String, flowerCategories: String = "Game;", dotsCategories: String = "Game;",
+                            sharingKWinSettings: Bool = false) throws -> AgentProcess {
+        var environment = try AgentProcess.freshEnvironment(on: kwin, config: sharingKWinSettings ? nil : config)
+        if sharingKWinSettings {
+            let configHome = try XCTUnwrap(kwin.environment["XDG_CONFIG_HOME"])
+            environment["XDG_CONFIG_HOME"] = configHome
+            let folder = URL(fileURLWithPath: configHome).appendingPathComponent("screentime")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        }
         try AgentProcess.installDesktopEntry("flower", """
             [Desktop Entry]
             Type=Application
@@ -152,5 +162,48 @@ final class KWinAgentTests: XCTestCase {
         defer { try? kwin.closeWindow(flower) }
         XCTAssertTrue(eventually(8) { (try? self.status(agent).focused) == "flower" }, agent.log)
         XCTAssertTrue(agent.log.contains("lost the desktop"), agent.log)
+    }
+
+    /// Wind Down's warm grayscale shows as Night Light's warm tint (KWin has no grayscale before
+    /// Plasma 6.6); the user's own Night Light settings come back when the agent stops.
+    func testWindDownWarmsTheScreenThroughNightLightAndStopPutsTheUsersSettingsBack() throws {
+        try "[NightColor]\nActive=false\nNightTemperature=4800\n".write(to: kwin.kwinrc, atomically: true, encoding: .utf8)
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n",
+                                   sharingKWinSettings: true)
+        defer { agent.stop() }
+        XCTAssertEqual(try status(agent).backends["screen filter"],
+                       "KWin Night Light; shows grayscale unavailable before Plasma 6.6; warm tint only (KDE: Night Light)")
+        let switched = try agent.cli(["mode", "wind-down"])
+        XCTAssertEqual(switched.status, 0, switched.err)
+        XCTAssertTrue(eventually {
+            (try? self.kwin.nightLight("enabled"))??.boolValue == true
+                && (try? self.kwin.nightLight("mode"))??.uint32Value == 3
+                && (try? self.kwin.nightLight("targetTemperature"))??.uint32Value == UInt32(ColorFilter.defaultWarmTemperature)
+        }, "KWin's Night Light is on, constant, at the warm temperature")
+
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+        XCTAssertTrue(eventually { (try? self.kwin.nightLight("enabled"))??.boolValue == false })
+        let settings = try KeyFile(parsing: String(contentsOf: kwin.kwinrc, encoding: .utf8))
+        XCTAssertEqual(settings.entries(in: "NightColor").map { "\($0.key)=\($0.value)" }, ["Active=false", "NightTemperature=4800"])
+    }
+
+    /// Killed while the screen is warm, the agent cannot restore; `screentime display restore`
+    /// (the unit's ExecStopPost) puts the user's Night Light back from the saved copy.
+    func testDisplayRestoreAfterAKilledAgentPutsTheUsersNightLightBack() throws {
+        try "[NightColor]\nActive=false\nNightTemperature=4800\n".write(to: kwin.kwinrc, atomically: true, encoding: .utf8)
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n",
+                                   sharingKWinSettings: true)
+        defer { agent.stop() }
+        XCTAssertEqual(try agent.cli(["mode", "wind-down"]).status, 0)
+        XCTAssertTrue(eventually { (try? self.kwin.nightLight("enabled"))??.boolValue == true })
+        agent.stop(signal: SIGKILL)
+        XCTAssertEqual((try? kwin.nightLight("enabled"))??.boolValue, true, "nobody restored it yet")
+
+        let restored = try AgentProcess.run(["display", "restore"], environment: agent.environment)
+        XCTAssertEqual(restored.status, 0, restored.err)
+        XCTAssertEqual(restored.out, "restored the colours through KWin Night Light\n")
+        XCTAssertTrue(eventually { (try? self.kwin.nightLight("enabled"))??.boolValue == false })
+        let settings = try KeyFile(parsing: String(contentsOf: kwin.kwinrc, encoding: .utf8))
+        XCTAssertEqual(settings.entries(in: "NightColor").map { "\($0.key)=\($0.value)" }, ["Active=false", "NightTemperature=4800"])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A desktop a test runs the agent on: the X11 harness or a Wayland compositor's (KWin...). The
-/// agent gets its environment (with a home of its own) and joins its session bus.
+/// A desktop a test runs the agent on: the X11 harness or a Wayland compositor's (sway, KWin...).
+/// The agent gets its environment (with a home of its own) and joins its session bus.
 public protocol AgentDesktop: AnyObject {
     /// The harness's own folder: test homes and dunst's menu live under it.
     var root: URL { get }
@@ -12,5 +12,5 @@ public protocol AgentDesktop: AnyObject {
 }
 
 extension DesktopHarness: AgentDesktop {}
-extension KWinHarness: AgentDesktop {}
 extension SwayHarness: AgentDesktop {}
+extension KWinHarness: AgentDesktop {}

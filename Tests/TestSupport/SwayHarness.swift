@@ -77,10 +77,10 @@ public final class SwayHarness {
         environment = env
 
         let config = root.appendingPathComponent("sway.conf")
-        // Xwayland only when an X client asks; new windows take focus, as on a user's desktop.
+        // XWayland for X clients; new windows take focus, as on a user's desktop.
         try """
             output HEADLESS-1 resolution 1280x800
-            xwayland lazy
+            xwayland enable
             focus_on_window_activation focus
             """.write(to: config, atomically: true, encoding: .utf8)
         let sway = try launchAsUser("sway", ["-c", config.path], name: "sway")
@@ -161,8 +161,8 @@ public final class SwayHarness {
         public let conID: UInt64
         public let pid: Int32
         public let appID: String
-        /// A FIFO the terminal's shell reads titles from.
-        let titleInput: String
+        /// A FIFO the terminal's shell reads titles from (nil: an X client's window).
+        let titleInput: String?
         public var description: String { "\(appID)#\(conID)" }
     }
 
@@ -189,11 +189,24 @@ public final class SwayHarness {
         return Window(conID: found!.conID, pid: pid, appID: appID, titleInput: fifo)
     }
 
+    /// Opens an xterm through sway (`exec`, so it finds sway's XWayland) with WM_CLASS
+    /// `instance`/`xClass` and waits until sway manages and focuses it. `appID` is the X class.
+    public func openXWaylandWindow(xClass: String, instance: String) throws -> Window {
+        try swaymsg(["exec", "xterm -class \(xClass) -name \(instance)"])
+        var found: WindowState?
+        try waitFor("xterm -class \(xClass) on XWayland", timeout: 15, alive: processes["sway"]) {
+            found = (try? self.windowStates())?.first { $0.xClass == xClass }
+            return found?.focused == true
+        }
+        return Window(conID: found!.conID, pid: found!.pid, appID: xClass, titleInput: nil)
+    }
+
     /// Sets the window's title (the terminal's shell prints the escape sequence).
     public func setTitle(_ title: String, of window: Window) throws {
-        let descriptor = open(window.titleInput, O_WRONLY | O_NONBLOCK)
+        guard let fifo = window.titleInput else { throw DesktopHarness.Failure.didNotStart("title change", "\(window) is not a foot window") }
+        let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw DesktopHarness.Failure.didNotStart("title change", "cannot open \(window.titleInput): errno \(errno)")
+            throw DesktopHarness.Failure.didNotStart("title change", "cannot open \(fifo): errno \(errno)")
         }
         defer { Foundation.close(descriptor) }
         let line = Array((title + "\n").utf8)
@@ -218,6 +231,8 @@ public final class SwayHarness {
     public struct WindowState: Equatable {
         public let conID: UInt64
         public let appID: String?
+        /// WM_CLASS's class of an XWayland window.
+        public let xClass: String?
         public let pid: Int32
         public let name: String?
         public let focused: Bool
@@ -236,7 +251,8 @@ public final class SwayHarness {
             let scratch = inScratchpad || (node["type"] as? String == "workspace" && node["name"] as? String == "__i3_scratch")
             if let pid = node["pid"] as? Int, let id = node["id"] as? Int,
                node["type"] as? String == "con" || node["type"] as? String == "floating_con" {
-                states.append(WindowState(conID: UInt64(id), appID: node["app_id"] as? String, pid: Int32(pid),
+                states.append(WindowState(conID: UInt64(id), appID: node["app_id"] as? String,
+                                          xClass: (node["window_properties"] as? [String: Any])?["class"] as? String, pid: Int32(pid),
                                           name: node["name"] as? String, focused: node["focused"] as? Bool ?? false,
                                           inScratchpad: scratch))
             }

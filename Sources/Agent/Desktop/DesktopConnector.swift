@@ -1,3 +1,4 @@
+import Glibc
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus
@@ -5,8 +6,10 @@ import SessionBus
 /// Starts the desktop's providers: for each capability, the selection's candidates in order until
 /// one starts (a provider serving several capabilities is started once), the dummy last. Each
 /// choice is logged.
-enum DesktopConnector {
-    static func connect(facts: SessionFacts, context: ProviderContext) -> Desktop {
+public enum DesktopConnector {
+    /// Only the capabilities in `wanted` are looked for; the others get the dummy.
+    static func connect(facts: SessionFacts, context: ProviderContext,
+                        wanted: Set<DesktopCapability> = Set(DesktopCapability.allCases)) -> Desktop {
         var started: [DesktopProviderKind: DesktopProvider] = [:]
         var failed: [DesktopProviderKind: String] = [:]
         var connections: [DesktopConnection] = []
@@ -14,7 +17,8 @@ enum DesktopConnector {
 
         func choose<Capability>(_ capability: DesktopCapability, as type: Capability.Type) -> Capability {
             var skipped: [String] = []
-            for candidate in DesktopSelection.candidates(for: capability, in: facts) {
+            let candidates = wanted.contains(capability) ? DesktopSelection.candidates(for: capability, in: facts) : []
+            for candidate in candidates {
                 if let why = failed[candidate.kind] {
                     skipped.append("\(candidate.kind.rawValue): \(why)")
                     continue
@@ -59,6 +63,20 @@ enum DesktopConnector {
             return true
         }
         return Desktop(focus: focus, windows: windows, idle: idle, filter: filter, connections: connections, choices: choices)
+    }
+
+    /// Puts the screen's colours back through this session's screen filter provider, for
+    /// `screentime display restore` after a crash on Wayland (on X11 the saved ramps are used
+    /// directly). Returns the provider's name.
+    public static func restoreScreen(environment: [String: String]) -> String {
+        let bus = try? BusConnection(address: environment["DBUS_SESSION_BUS_ADDRESS"])
+        defer { bus?.close() }
+        let context = ProviderContext(environment: environment, bus: bus,
+                                      runtimeDirectory: XDGPaths.runtimeDirectory(environment: environment, uid: getuid()),
+                                      idleThreshold: 300)
+        let desktop = connect(facts: probe(environment: environment, bus: bus), context: context, wanted: [.screenFilter])
+        defer { desktop.close() }
+        return desktop.filter.providerName
     }
 
     /// What the environment, the session bus and the Wayland registry tell of the session.

@@ -1,6 +1,7 @@
 import FoundationEssentials
-import ScreenTimeCore
+import I3IPCBackend
 import KWinBackend
+import ScreenTimeCore
 import SessionBus
 import WaylandBackend
 
@@ -34,22 +35,29 @@ enum ProviderFactory {
             return try X11Provider(displayName: context.environment["DISPLAY"], idleThreshold: context.idleThreshold)
         case .randr:
             return try RandRFilterProvider(displayName: context.environment["DISPLAY"], runtimeDirectory: context.runtimeDirectory)
-        case .i3IPC: throw ProviderUnavailable("i3 IPC: not built yet")
+        case .i3IPC:
+            do {
+                return try I3IPCProvider(environment: context.environment)
+            } catch {
+                throw ProviderUnavailable("sway/i3 IPC: \(error); is the compositor running and SWAYSOCK (or I3SOCK) its socket?")
+            }
         case .hyprland: throw ProviderUnavailable("Hyprland: not built yet")
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
-        case .gnomeShell: throw ProviderUnavailable("GNOME Shell extension: not built yet")
-        case .mutterIdle: throw ProviderUnavailable("Mutter idle monitor: not built yet")
+        case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),
+                                                        environment: context.environment)
+        case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),
+                                                        threshold: context.idleThreshold)
         case .plasmaWindows:
             return try wayland("plasma window management") { try PlasmaWindowsProvider(environment: context.environment) }
         case .kwinScript:
-            guard let bus = context.bus else { throw ProviderUnavailable("KWin script: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            let bus = try sessionBus(context, for: "the KWin script")
             do {
                 return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory)
             } catch {
                 throw ProviderUnavailable("KWin script: \(error)")
             }
         case .kwinNightLight:
-            guard let bus = context.bus else { throw ProviderUnavailable("KWin Night Light: no session bus (DBUS_SESSION_BUS_ADDRESS); start the agent inside the Plasma session") }
+            let bus = try sessionBus(context, for: "KWin's Night Light")
             do {
                 return try KWinNightLight(bus: bus, configDirectory: XDGPaths.configHome(environment: context.environment),
                                           runtimeDirectory: context.runtimeDirectory)
@@ -79,6 +87,11 @@ enum ProviderFactory {
         } catch {
             throw ProviderUnavailable("\(name): \(error) (is WAYLAND_DISPLAY the compositor of this session?)")
         }
+    }
+
+    private static func sessionBus(_ context: ProviderContext, for what: String) throws -> BusConnection {
+        guard let bus = context.bus else { throw ProviderUnavailable("\(what) needs the session bus, and the agent has none") }
+        return bus
     }
 }
 

@@ -15,6 +15,13 @@ struct DisplayCommand: Subcommand {
     }
 
     func run(_ context: Context) throws {
+        if SessionFacts(environment: context.environment).isWayland {
+            // The compositor's own filter (a shell extension, Night Light, gamma control) is put back
+            // by its provider, which restores what a crashed agent left.
+            let provider = DesktopConnector.restoreScreen(environment: context.environment)
+            return context.print(provider == "none" ? "nothing to restore: no screen filter on this desktop"
+                                                    : "restored the colours through \(provider)")
+        }
         let runtime = XDGPaths.runtimeDirectory(environment: context.environment, uid: getuid())
         let filter: DisplayFilterController
         do { filter = try DisplayFilterController(displayName: context.environment["DISPLAY"], runtimeDirectory: runtime) } catch {

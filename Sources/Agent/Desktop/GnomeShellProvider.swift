@@ -1,0 +1,170 @@
+import FoundationEssentials
+import LocalProcess
+import ScreenTimeCore
+import SessionBus
+
+/// Focus, window control and the screen filter on GNOME Shell (Wayland or X11), through the
+/// project's extension (`desktop/gnome-shell/`) on the session bus: it emits FocusChanged, lists
+/// and minimizes windows and grays the screen with Clutter effects, which it removes itself when
+/// the agent's bus name vanishes. Rides on the agent's bus connection: nothing of its own to poll.
+final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProvider, DesktopConnection {
+    static let busName = "org.screentime.Shell"
+    static let objectPath = "/org/screentime/Shell"
+    static let interface = "org.screentime.Shell"
+    static let extensionUUID = "screentime@screentime.org"
+    /// How long the shell takes to fade a filter in (the agent's other filters take as long).
+    static let fadeMilliseconds: UInt32 = 2000
+
+    let providerName = "GNOME Shell extension"
+    var onFocus: ((FocusEvent) -> Void)?
+    var needsTitle: (WindowFacts) -> Bool = { _ in false }
+    let abilities = ScreenFilterAbilities(grayscale: true, warmth: true)
+    let pollDescriptor: Int32 = -1
+    var wantsToWrite: Bool { false }
+    var hasBufferedInput: Bool { false }
+
+    private let bus: BusConnection
+    private var focused: GnomeShellWindow?
+    private var isClosed = false
+    private var filterChanged = false
+
+    /// Connects to the extension on `bus`; throws `ProviderUnavailable` saying what the user has
+    /// to do when it does not answer. Blocks for one round trip to the bus daemon.
+    init(bus: BusConnection, environment: [String: String]) throws {
+        self.bus = bus
+        let owned = try bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                 interface: "org.freedesktop.DBus", method: "NameHasOwner",
+                                 arguments: [.string(Self.busName)]).first?.boolValue ?? false
+        guard owned else { throw ProviderUnavailable(Self.unavailableReason(environment: environment)) }
+        try bus.addMatch("type='signal',sender='\(Self.busName)',interface='\(Self.interface)',member='FocusChanged'")
+        try bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.busName)'")
+        bus.onSignal(interface: Self.interface, member: "FocusChanged") { [weak self] message in
+            self?.focusChanged(message.arguments)
+        }
+        bus.onSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged") { [weak self] message in
+            guard message.arguments.first?.stringValue == Self.busName else { return }
+            self?.extensionOwnerChanged(to: message.arguments.last?.stringValue ?? "")
+        }
+    }
+
+    /// Why the extension does not answer, and what to do: installed but not loaded (GNOME Shell
+    /// loads new extensions at login on Wayland), or not installed.
+    static func unavailableReason(environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? ""
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+        let dataDirectories = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init)
+        let installed = ([dataHome] + dataDirectories).contains { directory in
+            LocalProcess.contents(directory + "/gnome-shell/extensions/\(extensionUUID)/metadata.json", limit: 1) != nil
+        }
+        return installed
+            ? "the GNOME Shell extension \(extensionUUID) is installed but GNOME Shell has not loaded it: log out and in once (and check `gnome-extensions info \(extensionUUID)` says ENABLED)"
+            : "the GNOME Shell extension \(extensionUUID) is not installed: run ./install.sh from the screentime sources, then log out and in once"
+    }
+
+    // MARK: Focus
+
+    func currentFocus() throws -> WindowFacts? {
+        let reply = try bus.call(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetFocus")
+        focused = reply.first.flatMap(GnomeShellWindow.init)
+        return focused.map { $0.facts(includingTitle: needsTitle($0.facts(includingTitle: false))) }
+    }
+
+    func titleRulesChanged() {
+        guard let focused else { return }
+        let facts = focused.facts(includingTitle: false)
+        if needsTitle(facts) { onFocus?(.titleChanged(focused.facts(includingTitle: true))) }
+    }
+
+    private func focusChanged(_ arguments: [BusValue]) {
+        guard !isClosed else { return }
+        let window = GnomeShellWindow(signal: arguments)
+        let previous = focused
+        focused = window
+        guard let window else {
+            if previous != nil { onFocus?(.focused(nil)) }
+            return
+        }
+        let withoutTitle = window.facts(includingTitle: false)
+        let wantsTitle = needsTitle(withoutTitle)
+        if let previous, previous.id == window.id {
+            // The same window again: only its title can have changed, which matters only where a
+            // title rule may apply.
+            if wantsTitle && previous.title != window.title { onFocus?(.titleChanged(window.facts(includingTitle: true))) }
+            return
+        }
+        onFocus?(.focused(wantsTitle ? window.facts(includingTitle: true) : withoutTitle))
+    }
+
+    /// The extension went (disabled, the shell restarting on X11) or came back: no focus while it
+    /// is away, and the focused window asked again when it returns.
+    private func extensionOwnerChanged(to owner: String) {
+        guard !isClosed else { return }
+        guard !owner.isEmpty else {
+            focused = nil
+            onFocus?(.focused(nil))
+            return
+        }
+        try? bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetFocus",
+                      timeout: .seconds(5)) { [weak self] result in
+            guard case .success(let reply) = result, let self else { return }
+            self.focusChanged((reply.first.flatMap { value -> [BusValue]? in
+                if case .structure(let fields) = value { return fields }
+                return nil
+            }) ?? [])
+        }
+    }
+
+    // MARK: Window control
+
+    func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
+        try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ListWindows",
+                     timeout: .seconds(5)) { [weak self] result in
+            guard case .success(let reply) = result, let self, !self.isClosed else { return }
+            let windows = (reply.first?.arrayValue ?? []).compactMap(GnomeShellWindow.init)
+            let ids = windows.filter { window in
+                guard !window.minimized else { return false }
+                let facts = window.facts(includingTitle: false)
+                return identify(self.needsTitle(facts) ? window.facts(includingTitle: true) : facts) == app
+            }.map(\.id)
+            guard !ids.isEmpty else { return }
+            try? self.bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface,
+                               method: "Minimize", arguments: [.array(elementSignature: "t", ids.map { BusValue.uint64($0.rawValue) })],
+                               timeout: .seconds(5)) { _ in }
+        }
+    }
+
+    // MARK: Screen filter
+
+    func set(_ filter: ColorFilter, now: Date) throws -> Date? {
+        filterChanged = true
+        try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "SetFilter",
+                     arguments: [.double(filter.saturation), .double(filter.temperature), .double(filter.brightness),
+                                 .uint32(Self.fadeMilliseconds)],
+                     timeout: .seconds(5)) { _ in }
+        return nil
+    }
+
+    func step(now: Date) throws -> Date? { nil }
+
+    func restore() {
+        guard filterChanged, !isClosed else { return }
+        filterChanged = false
+        // The exit path: sent and flushed, not waited for (the extension also restores when the
+        // agent's name vanishes).
+        try? bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Restore",
+                      timeout: .seconds(5)) { _ in }
+        bus.flush()
+    }
+
+    // MARK: Connection
+
+    func handleReadable() throws {}
+    func nextDeadline(after now: Date) -> Date? { nil }
+    func handleDeadline(now: Date) throws {}
+
+    func close() {
+        restore()
+        isClosed = true
+    }
+}
