@@ -81,4 +81,24 @@ final class WaylandAgentDesktopTests: XCTestCase {
         XCTAssertTrue(agent.process.isRunning)
         XCTAssertEqual(try agent.cli(["status"]).status, 0)
     }
+
+    /// The compositor going away is an error on the Wayland connection: the agent stops counting
+    /// and looks for the desktop again instead of exiting.
+    func testTheCompositorGoingAwayStopsCountingAndTheAgentStays() throws {
+        let own = try SwayHarness()
+        defer { own.stop() }
+        var environment = try AgentProcess.freshEnvironment(on: own, config: "[general]\nidle-after = 1h\n")
+        environment["SWAYSOCK"] = nil
+        environment["I3SOCK"] = nil
+        _ = try own.openWindow(appID: "st-wl-gone")
+        let agent = try AgentProcess(environment: environment, desk: own)
+        defer { agent.stop() }
+        XCTAssertTrue(eventually { (try? agent.status().focused) == "st-wl-gone" }, agent.log)
+
+        own.stopCompositor()
+        XCTAssertTrue(eventually { agent.log.contains("lost the desktop") }, agent.log)
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID?.none }, "still counting without a compositor")
+        XCTAssertTrue(agent.process.isRunning)
+        XCTAssertEqual(try agent.cli(["status"]).status, 0)
+    }
 }
