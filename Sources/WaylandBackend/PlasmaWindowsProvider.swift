@@ -6,15 +6,12 @@ import ScreenTimeCore
 /// every window with its app id, pid, title and states; the `active` one is focused, and
 /// `set_state(MINIMIZED)` minimizes. KWin offers the global only to a program whose executable
 /// is the `Exec` of a desktop entry naming it in `X-KDE-Wayland-Interfaces` (install.sh installs
-/// one for screentime-agent). Titles come with every window, so `needsTitle` is not consulted.
-public final class PlasmaWindowsProvider: WaylandClient, FocusProvider, WindowMinimizer {
+/// one for screentime-agent).
+public final class PlasmaWindowsProvider: WaylandWindowList, FocusProvider, WindowMinimizer {
     public let providerName = "KDE plasma window management"
-    public var onFocus: ((FocusEvent) -> Void)?
-    public var needsTitle: (WindowFacts) -> Bool = { _ in true }
 
     private let manager: PlasmaWindowManagementProxy
     private var windows: [UInt32: Window] = [:]
-    private var focus = FocusReport()
 
     private final class Window {
         let proxy: PlasmaWindowProxy
@@ -40,17 +37,8 @@ public final class PlasmaWindowsProvider: WaylandClient, FocusProvider, WindowMi
         manager.onWindow = { [unowned self] id, uuid in adopt(id: id, uuid: uuid) }
         try display.roundtrip()
         try display.roundtrip()
-        focus.reset(to: focusedFacts())
+        _ = try currentFocus()
     }
-
-    // MARK: FocusProvider
-
-    public func currentFocus() throws -> WindowFacts? {
-        focus.reset(to: focusedFacts())
-        return focus.last
-    }
-
-    public func titleRulesChanged() {}
 
     // MARK: WindowMinimizer
 
@@ -59,13 +47,6 @@ public final class PlasmaWindowsProvider: WaylandClient, FocusProvider, WindowMi
             if identify(facts(of: window)) == app { window.proxy.setMinimized() }
         }
         try display.flush()
-    }
-
-    // MARK: DesktopConnection
-
-    override public func handleReadable() throws {
-        try super.handleReadable()
-        if let event = focus.change(to: focusedFacts()) { onFocus?(event) }
     }
 
     // MARK: Windows
@@ -91,7 +72,7 @@ public final class PlasmaWindowsProvider: WaylandClient, FocusProvider, WindowMi
                             title: window.title, role: window.role)
     }
 
-    private func focusedFacts() -> WindowFacts? {
+    override func focusedFacts() -> WindowFacts? {
         windows.values.first { $0.ready && $0.state.contains(.active) }.map(facts(of:))
     }
 }
