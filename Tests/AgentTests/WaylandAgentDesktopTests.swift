@@ -41,6 +41,11 @@ final class WaylandAgentDesktopTests: XCTestCase {
         let backends = try agent.status().backends
         XCTAssertTrue(backends["idle"]?.hasPrefix("Wayland idle (org_kde_kwin_idle)") == true, "\(backends)")
         XCTAssertTrue(backends["screen filter"]?.hasPrefix("wlr gamma control; shows warm tint only") == true, "\(backends)")
+        let doctor = try agent.cli(["doctor"])
+        for expected in ["Wayland idle (org_kde_kwin_idle)", "the compositor offers org_kde_kwin_idle",
+                         "wlr gamma control", "the compositor offers zwlr_gamma_control_manager_v1"] {
+            XCTAssertTrue(doctor.out.contains(expected), "doctor does not say \(expected):\n\(doctor.out)")
+        }
     }
 
     func testIdleTimeIsNotCounted() throws {
