@@ -1,5 +1,6 @@
 import CWayland
 import Glibc
+import ScreenTimeCore
 
 // The one file of this module that calls libwayland-client and the generated protocol code.
 // Everything else sees small typed objects (`WaylandDisplay`, `RegistryProxy`, `ToplevelHandleProxy`...)
@@ -368,8 +369,8 @@ enum IdleNotifierProxy {
 
     var interfaceName: String {
         switch self {
-        case .ext: return "ext_idle_notifier_v1"
-        case .kde: return "org_kde_kwin_idle"
+        case .ext: return DesktopSelection.extIdleGlobal
+        case .kde: return DesktopSelection.kdeIdleGlobal
         }
     }
 
