@@ -101,7 +101,7 @@ public enum DesktopProbe {
         }
         defer { connection.close() }
         var findings = [Finding(topic: "session bus", detail: "connected", ok: true)]
-        if let client = try? NotificationsClient(connection: connection), let server = client.serverInfo {
+        if let client = try? NotificationsClient(connection: connection), let server = serverInfo(of: client, on: connection) {
             let caps = client.capabilities
             findings.append(Finding(topic: "notifications", detail: "\(server.name) \(server.version) (\(server.vendor)); "
                                     + "actions: \(caps.contains("actions") ? "yes" : "no (use `screentime continue APP`)"), "
@@ -119,6 +119,20 @@ public enum DesktopProbe {
                                 ? "no screen saver service on the session bus: a lock is seen through logind only"
                                 : "ActiveChanged of " + savers.joined(separator: ", "), ok: !savers.isEmpty))
         return findings
+    }
+
+    /// The notification server's answer, waited for (at most 2 s): the client asks without waiting.
+    static func serverInfo(of client: NotificationsClient, on connection: BusConnection) -> NotificationServerInfo? {
+        var answered = false
+        client.onServerChange = { _ in answered = true }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while !answered && ContinuousClock.now < deadline {
+            connection.flush()
+            var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            guard (try? connection.dispatchPending()) != nil else { return nil }
+        }
+        return client.serverInfo
     }
 
     /// Whether usage is being saved: the running agent's word, else whether the file can be written.

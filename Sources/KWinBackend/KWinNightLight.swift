@@ -27,8 +27,10 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
         kwinrc = configDirectory + "/kwinrc"
         savedPath = runtimeDirectory + "/screentime-kwin-night-color"
         if let saved = try? String(contentsOf: URL(filePath: savedPath), encoding: .utf8) {
-            // Left by an agent that did not restore: those are the user's settings.
+            // Left by an agent that did not restore (killed, crashed): those are the user's
+            // settings, put back now rather than at this agent's first change.
             original = try Self.nightColor(in: Self.parse(saved, path: savedPath))
+            restore()
         }
     }
 
@@ -41,7 +43,7 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
         if original == nil {
             let user = Self.nightColor(in: document)
             var saved = KeyFile()
-            for (key, value) in user { saved.set(key, to: value, in: Self.group) }
+            for key in Self.keys { if let value = user[key] { saved.set(key, to: value, in: Self.group) } }
             try KWinShims.writeAtomically(saved.text, to: savedPath)
             original = user
         }
@@ -118,5 +120,7 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
     public func handleReadable() throws {}
     public func nextDeadline(after now: Date) -> Date? { nil }
     public func handleDeadline(now: Date) throws {}
-    public func close() { restore() }
+    /// Nothing to close; the settings go back through `restore()`, which the agent calls on exit
+    /// (and `doctor`'s dry start, having changed nothing, does not).
+    public func close() {}
 }

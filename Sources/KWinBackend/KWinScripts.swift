@@ -11,9 +11,15 @@ var agent = "@AGENT@";
 var path = "/org/screentime/Agent/KWin";
 var iface = "org.screentime.Agent.KWin";
 
+// Docks, desktops, notifications; and layer-shell surfaces of other daemons (dunst, mako), which
+// KWin 5.27 calls normal windows but keeps out of the task bar and switcher and never minimizes.
+function isShell(w) {
+    return w.specialWindow === true || (w.skipTaskbar === true && w.skipSwitcher === true && w.minimizable === false);
+}
+
 function report(method, w) {
     callDBus(agent, path, iface, method, String(w.internalId), String(w.resourceClass), String(w.resourceName),
-             String(w.desktopFileName), w.pid, String(w.caption), w.specialWindow === true);
+             String(w.desktopFileName), w.pid, String(w.caption), isShell(w));
 }
 
 function reportActive(w) {

@@ -32,15 +32,13 @@ struct KWinWindows {
     private var nextNumber: UInt64 = 1
 
     /// Adds the window, or updates what changed of one already known (keeping its number).
-    @discardableResult
     mutating func update(id: String, resourceClass: String, resourceName: String, desktopFileName: String,
-                         pid: Int32, caption: String, isShell: Bool) -> Window {
+                         pid: Int32, caption: String, isShell: Bool) {
         let number = byID[id]?.number ?? WindowID(nextNumber)
         if byID[id] == nil { nextNumber += 1 }
         let window = Window(number: number, resourceClass: resourceClass, resourceName: resourceName,
                             desktopFileName: desktopFileName, pid: pid, caption: caption, isShell: isShell)
         byID[id] = window
-        return window
     }
 
     mutating func setCaption(_ caption: String, of id: String) -> Window? {

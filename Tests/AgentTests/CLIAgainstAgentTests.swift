@@ -109,6 +109,8 @@ final class CLIAgainstAgentTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0)
         let stopped = try AgentProcess.run(["doctor"], environment: agent.environment)
         XCTAssertTrue(stopped.out.contains("not running (start it with `screentime agent`)"), stopped.out)
+        XCTAssertTrue(Self.capabilityLine("notifications", in: stopped.out).hasPrefix("ok") && stopped.out.contains("dunst"),
+                      "the server's answer is waited for: " + stopped.out)
         XCTAssertTrue(Self.capabilityLine("focus", in: stopped.out).contains("X11 EWMH"),
                       "without the agent, doctor starts the providers itself: " + stopped.out)
     }

@@ -16,7 +16,8 @@ final class KWinAgentTests: XCTestCase {
         monitor = try BusMonitor(address: kwin.busAddress)
     }
 
-    /// weston-flower is "Flower" and weston-clickdot "Dots" through their desktop entries' StartupWMClass.
+    /// weston-flower is "flower", weston-clickdot "dots" and weston-terminal "term" through their
+    /// desktop entries' StartupWMClass.
     /// `sharingKWinSettings`: the agent's XDG_CONFIG_HOME is KWin's, as in a real session, so
     /// kwinrc is the one KWin reads (the agent's own config is written there too).
     private func startAgent(config: String, flowerCategories: String = "Game;", dotsCategories: String = "Game;",
@@ -29,22 +30,19 @@ final class KWinAgentTests: XCTestCase {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         }
-        try AgentProcess.installDesktopEntry("flower", """
-            [Desktop Entry]
-            Type=Application
-            Name=Flower
-            Exec=weston-flower
-            StartupWMClass=org.freedesktop.weston.flower
-            Categories=\(flowerCategories)
-            """, environment: environment)
-        try AgentProcess.installDesktopEntry("dots", """
-            [Desktop Entry]
-            Type=Application
-            Name=Dots
-            Exec=weston-clickdot
-            StartupWMClass=org.freedesktop.weston.wayland-clickdot
-            Categories=\(dotsCategories)
-            """, environment: environment)
+        for (id, name, program, appID) in [("flower", "Flower", "weston-flower", "org.freedesktop.weston.flower"),
+                                           ("dots", "Dots", "weston-clickdot", "org.freedesktop.weston.wayland-clickdot"),
+                                           ("term", "Terminal", "weston-terminal", "org.freedesktop.weston.wayland-terminal")] {
+            let categories = id == "flower" ? flowerCategories : id == "dots" ? dotsCategories : "Utility;"
+            try AgentProcess.installDesktopEntry(id, """
+                [Desktop Entry]
+                Type=Application
+                Name=\(name)
+                Exec=\(program)
+                StartupWMClass=\(appID)
+                Categories=\(categories)
+                """, environment: environment)
+        }
         return try AgentProcess(environment: environment, desk: kwin)
     }
 
@@ -185,6 +183,66 @@ final class KWinAgentTests: XCTestCase {
         XCTAssertTrue(eventually { (try? self.kwin.nightLight("enabled"))??.boolValue == false })
         let settings = try KeyFile(parsing: String(contentsOf: kwin.kwinrc, encoding: .utf8))
         XCTAssertEqual(settings.entries(in: "NightColor").map { "\($0.key)=\($0.value)" }, ["Active=false", "NightTemperature=4800"])
+    }
+
+    /// Without a running agent, `doctor` starts the providers dry on KWin and names them; the
+    /// script it loaded is unloaded again.
+    func testDoctorNamesTheKWinProvidersWithoutAnAgent() throws {
+        let environment = try AgentProcess.freshEnvironment(on: kwin, config: "[general]\nidle-after = 1h\n")
+        let doctor = try AgentProcess.run(["doctor"], environment: environment)
+        let lines = doctor.out.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.contains("focus") && $0.contains("KWin script") }, doctor.out)
+        XCTAssertTrue(lines.contains { $0.contains("minimize") && $0.contains("KWin script") }, doctor.out)
+        XCTAssertTrue(lines.contains { $0.contains("KWin Night Light") && $0.contains("grayscale unavailable before Plasma 6.6; warm tint only") },
+                      doctor.out)
+        XCTAssertTrue(eventually {
+            (try? self.kwin.callKWin(path: "/Scripting", interface: "org.kde.kwin.Scripting", method: "isScriptLoaded",
+                                     arguments: [.string("screentime-focus")]))?.first?.boolValue == false
+        }, "doctor's dry start unloads its script")
+    }
+
+    /// KWin's ext_idle_notifier_v1 (the Wayland idle provider) says when nobody used the keyboard or
+    /// mouse for idle-after: the focused app's time stops counting. (Nothing here can fake input
+    /// on KWin's virtual output, so the way back is left to the sway and X11 tests.)
+    func testIdleTimeIsNotCountedOnKWin() throws {
+        let agent = try startAgent(config: "[general]\nidle-after = 1s\n")
+        defer { agent.stop() }
+        let backends = try status(agent).backends
+        XCTAssertTrue(backends["idle"]?.hasPrefix("Wayland idle (ext_idle_notifier_v1)") == true, "\(backends)")
+        let flower = try kwin.openWindow("weston-flower")
+        defer { try? kwin.closeWindow(flower) }
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "flower" }, agent.log)
+        XCTAssertTrue(eventually(5) { (try? self.status(agent).active) == false }, "never idle: \(agent.log)")
+        usleep(1_000_000)
+        let used = try XCTUnwrap(try status(agent).apps.first { $0.id == "flower" }).usedSeconds
+        XCTAssertLessThanOrEqual(used, 1.6, "no more than the second before the idle threshold counts")
+    }
+
+    /// A title rule's app over its limit is minimized in the window whose title matches, not in
+    /// the same app's other window: titles travel for the apps a rule names.
+    func testTitleRuleAppIsMinimizedInItsOwnWindowOnly() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            [limits]
+            stvideo = 1s
+            [rules]
+            stvideo = term:Cat videos
+            """)
+        defer { agent.stop() }
+        let docs = try kwin.openTerminal()
+        let video = try kwin.openTerminal()
+        defer {
+            try? kwin.closeWindow(docs.process)
+            try? kwin.closeWindow(video.process)
+        }
+        try kwin.setTitle("Docs", of: docs)
+        try kwin.setTitle("Cat videos - Tube", of: video)
+        XCTAssertTrue(eventually(4) { self.isMinimized(video.process) == true }, "the video window is minimized: \(agent.log)")
+        try kwin.activate(pid: docs.process.processIdentifier)
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "term" })
+        usleep(500_000)
+        XCTAssertEqual(isMinimized(docs.process), false, "the app's other window is left alone")
     }
 
     /// Killed while the screen is warm, the agent cannot restore; `screentime display restore`

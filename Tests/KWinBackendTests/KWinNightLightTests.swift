@@ -62,16 +62,20 @@ final class KWinNightLightTests: XCTestCase {
         let filter = try nightLight()
         _ = try filter.set(.warm(kelvin: 2800), now: Date())
         XCTAssertTrue(eventually { self.state() == State(enabled: true, mode: Self.constant, target: 2800) }, "\(state())")
-        filter.close()
+        filter.restore()
         XCTAssertEqual(try nightColor(), ["Active": "true", "Mode": "Times", "NightTemperature": "4500"])
         XCTAssertTrue(eventually { self.state().mode != Self.constant }, "\(state())")
     }
 
-    func testAnAgentThatDidNotRestoreIsUndoneByTheNext() throws {
+    func testAnAgentThatDidNotRestoreIsUndoneByTheNextAtItsStart() throws {
         try "[NightColor]\nNightTemperature=5000\n".write(to: kwin.kwinrc, atomically: true, encoding: .utf8)
         _ = try nightLight().set(.warm(kelvin: 3000), now: Date())
+        XCTAssertTrue(eventually { self.state() == State(enabled: true, mode: Self.constant, target: 3000) }, "\(state())")
         // The first provider is dropped without restore, as when the agent is killed.
         let next = try nightLight()
+        XCTAssertEqual(try nightColor(), ["NightTemperature": "5000"])
+        XCTAssertTrue(eventually { self.state().enabled == false }, "\(state())")
+        // Its own change and restore work as usual after that.
         _ = try next.set(.warm(kelvin: 3200), now: Date())
         next.restore()
         XCTAssertEqual(try nightColor(), ["NightTemperature": "5000"])

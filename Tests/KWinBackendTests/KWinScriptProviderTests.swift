@@ -64,6 +64,46 @@ final class KWinScriptProviderTests: XCTestCase {
         XCTAssertNotEqual(lastFocused??.window, first.window)
     }
 
+    /// An X client on KWin's XWayland is named by its X class and instance (which KWin's
+    /// scripting API gives lower-cased: `resourceClass`), and minimized like any other window.
+    func testXWaylandWindowsAreNamedByTheirXClassAndMinimized() throws {
+        try start()
+        _ = try provider.currentFocus()
+        let xterm = try kwin.openXWindow(xClass: "StBrowser", instance: "stbrowser-docs")
+        defer { try? kwin.closeWindow(xterm) }
+        XCTAssertTrue(try pump { lastFocused??.pid == xterm.processIdentifier }, "events: \(events)")
+        let facts = try XCTUnwrap(lastFocused ?? nil)
+        XCTAssertEqual(facts.wmClass, "stbrowser")
+        XCTAssertEqual(facts.wmInstance, "stbrowser-docs")
+        XCTAssertEqual(facts.executable, "xterm")
+        try provider.minimize(AppID("stbrowser")) { AppID($0.wmClass ?? "") }
+        XCTAssertTrue(try pump { try kwin.windows().first { $0.pid == xterm.processIdentifier }?.minimized == true })
+    }
+
+    /// dunst's layer-shell surface is a normal window to KWin 5.27; it counts as the shell's, so
+    /// it is never minimized.
+    func testANotificationDaemonsSurfaceIsTheShellsAndNeverMinimized() throws {
+        let notifications = try BusConnection(address: kwin.busAddress)
+        defer { notifications.close() }
+        let shown = try notifications.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                           interface: "org.freedesktop.Notifications", method: "Notify",
+                                           arguments: [.string("test"), .uint32(0), .string(""), .string("A notice"), .string(""),
+                                                       .strings([]), .vardict([:]), .int32(0)])
+        defer {
+            _ = try? notifications.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                        interface: "org.freedesktop.Notifications", method: "CloseNotification",
+                                        arguments: [shown.first ?? .uint32(0)])
+        }
+        XCTAssertTrue(eventually { (try? self.kwin.windows().contains { $0.resourceClass == "dunst" }) == true },
+                      "dunst shows its notification on KWin: \((try? kwin.windows()) ?? [])")
+        try start()
+        _ = try provider.currentFocus()
+        try provider.minimize(AppID("dunst")) { AppID($0.role == .shell ? "" : $0.wmClass ?? "") }
+        XCTAssertNil(provider.nextDeadline(after: Date()), "no minimize script was loaded for it")
+        try provider.minimize(AppID("dunst")) { AppID($0.wmClass ?? "") }
+        XCTAssertNil(provider.nextDeadline(after: Date()), "shell windows are never minimized, whatever they are named")
+    }
+
     func testTitlesOnlyWhereATitleRuleMayApply() throws {
         let flower = try kwin.openWindow("weston-flower")
         defer { try? kwin.closeWindow(flower) }
@@ -74,6 +114,28 @@ final class KWinScriptProviderTests: XCTestCase {
         provider.titleRulesChanged()
         guard case .titleChanged(let facts) = try XCTUnwrap(events.last) else { return XCTFail("\(events)") }
         XCTAssertEqual(facts.title, "Flower")
+    }
+
+    func testTitleChangesOfTheFocusedWindowOnlyWhereATitleRuleMayApply() throws {
+        let terminal = try kwin.openTerminal()
+        defer { try? kwin.closeWindow(terminal.process) }
+        try start()
+        provider.needsTitle = { $0.wmClass == "org.freedesktop.weston.wayland-terminal" }
+        XCTAssertEqual(try provider.currentFocus()?.wmClass, "org.freedesktop.weston.wayland-terminal")
+        try kwin.setTitle("Cat videos - Tube", of: terminal)
+        XCTAssertTrue(try pump {
+            if case .titleChanged(let facts) = events.last { return facts.title == "Cat videos - Tube" }
+            return false
+        }, "events: \(events)")
+
+        // Without a title rule for it, a rename is nobody's business.
+        provider.needsTitle = { _ in false }
+        let seen = events.count
+        try kwin.setTitle("Bank statement", of: terminal)
+        XCTAssertTrue(eventually {
+            (try? self.kwin.windows().first { $0.pid == terminal.process.processIdentifier })??.caption == "Bank statement"
+        }, "KWin has the new title")
+        XCTAssertFalse(try pump(0.5) { events.count > seen }, "events: \(events)")
     }
 
     func testMinimizeReachesEveryWindowOfTheAppAndNoOther() throws {

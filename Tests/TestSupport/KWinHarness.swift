@@ -1,8 +1,8 @@
 import Foundation
 import SessionBus
 
-/// A real, private KDE Plasma compositor for tests: KWin 5.27 on its virtual (headless) output,
-/// with a private session `dbus-daemon` and dunst (which draws through KWin's layer-shell), in
+/// A real, private KDE Plasma compositor for tests: KWin 5.27 on its virtual (headless) output
+/// with XWayland, a private session `dbus-daemon` and dunst (which draws through KWin's layer-shell), in
 /// fresh HOME and XDG_* folders. Started once per test process, stopped at exit. A compositor that
 /// does not start fails the test, never a skip.
 ///
@@ -21,6 +21,8 @@ public final class KWinHarness {
 
     private var processes: [String: Process] = [:]
     private var windowProcesses: [Process] = []
+    /// Windows opened so far, restarts included: names their processes and files uniquely.
+    private var windowsOpened = 0
     private var queryCount = 0
 
     private static let lock = NSLock()
@@ -64,7 +66,9 @@ public final class KWinHarness {
         // /usr/bin/kwin_wayland carries the file capability cap_sys_resource, which a container
         // lacks (exec fails with EPERM); a plain copy has none and runs.
         try FileManager.default.copyItem(atPath: try DesktopHarness.which("kwin_wayland"), toPath: kwinCopy.path)
-        FileManager.default.createFile(atPath: kwinLog.path, contents: nil)
+        guard FileManager.default.createFile(atPath: kwinLog.path, contents: nil) else {
+            throw DesktopHarness.Failure.didNotStart("kwin_wayland", "cannot create its log \(kwinLog.path)")
+        }
         try startCompositor()
         environment["WAYLAND_DISPLAY"] = socketName
 
@@ -81,14 +85,26 @@ public final class KWinHarness {
         let log = try FileHandle(forWritingTo: kwinLog)
         log.seekToEndOfFile()
         let compositor = try launch(kwinCopy.path, ["--virtual", "--socket", socketName, "--width", "1280", "--height", "800",
-                                                    "--no-lockscreen"],
+                                                    "--no-lockscreen", "--xwayland"],
                                     extra: ["QT_LOGGING_RULES": "kwin_scripting.debug=true;js.debug=true"],
                                     stderr: log, name: "kwin_wayland")
         let socket = root.appendingPathComponent("run").appendingPathComponent(socketName).path
         try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
             FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
-                && self.busNameHasOwner("org.kde.NightColor")
+                && self.busNameHasOwner("org.kde.NightColor") && self.xwaylandDisplay(of: compositor) != nil
         }
+        environment["DISPLAY"] = xwaylandDisplay(of: compositor)
+    }
+
+    /// The X display KWin opened for XWayland: the one whose lock file KWin wrote with its pid.
+    private func xwaylandDisplay(of compositor: Process) -> String? {
+        let pid = String(compositor.processIdentifier)
+        let locks = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        for lock in locks where lock.hasPrefix(".X") && lock.hasSuffix("-lock") {
+            let owner = (try? String(contentsOfFile: "/tmp/\(lock)", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if owner == pid { return ":" + lock.dropFirst(2).dropLast(5) }
+        }
+        return nil
     }
 
     /// Stops KWin and starts it again, as after a crash: its windows and dunst (a Wayland
@@ -117,10 +133,57 @@ public final class KWinHarness {
     @discardableResult
     public func openWindow(_ program: String = "weston-flower") throws -> Process {
         let before = try windows().count
-        let window = try launch(program, [], name: "window-\(windowProcesses.count)")
+        let window = try launch(program, [], name: nextWindowName("window"))
         windowProcesses.append(window)
         try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
         return window
+    }
+
+    /// A weston-terminal whose shell sets each line written to `setTitle` as the window's title
+    /// (OSC 2): app id org.freedesktop.weston.wayland-terminal.
+    public struct Terminal {
+        public let process: Process
+        let titleInput: String
+    }
+
+    public func openTerminal() throws -> Terminal {
+        let name = nextWindowName("terminal")
+        let fifo = root.appendingPathComponent("\(name).fifo").path
+        guard mkfifo(fifo, 0o600) == 0 else {
+            throw DesktopHarness.Failure.didNotStart("weston-terminal", "cannot make a FIFO at \(fifo): errno \(errno)")
+        }
+        // The shell holds the FIFO open for reading and writing, so a writer never blocks.
+        let shell = root.appendingPathComponent("\(name).sh")
+        try "#!/bin/sh\nexec 3<>'\(fifo)'\nwhile read -r t <&3; do printf '\\033]2;%s\\007' \"$t\"; done\n"
+            .write(to: shell, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: shell.path)
+        let before = try windows().count
+        let terminal = try launch("weston-terminal", ["--shell=\(shell.path)"], name: name)
+        windowProcesses.append(terminal)
+        try waitFor("weston-terminal", timeout: 10, alive: terminal) { ((try? self.windows().count) ?? before) > before }
+        return Terminal(process: terminal, titleInput: fifo)
+    }
+
+    /// Opens an xterm on KWin's XWayland with WM_CLASS `instance`/`xClass` and waits until KWin manages it.
+    @discardableResult
+    public func openXWindow(xClass: String, instance: String) throws -> Process {
+        let before = try windows().count
+        let xterm = try launch("xterm", ["-class", xClass, "-name", instance], name: nextWindowName("xterm"))
+        windowProcesses.append(xterm)
+        try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { ((try? self.windows().count) ?? before) > before }
+        return xterm
+    }
+
+    /// Sets the terminal's title, as a program in it would.
+    public func setTitle(_ title: String, of terminal: Terminal) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: terminal.titleInput))
+        defer { try? handle.close() }
+        try handle.write(contentsOf: Data((title + "\n").utf8))
+    }
+
+    private func nextWindowName(_ kind: String) -> String {
+        windowsOpened += 1
+        return "\(kind)-\(windowsOpened)"
     }
 
     /// Closes a window opened with `openWindow`, waiting until KWin no longer lists it.
@@ -137,6 +200,7 @@ public final class KWinHarness {
         public var appID: String
         public var resourceClass: String
         public var pid: Int32
+        public var caption: String
         public var minimized: Bool
         public var active: Bool
     }
@@ -148,7 +212,7 @@ public final class KWinHarness {
             for (var i = 0; i < windows.length; i++) {
                 var c = windows[i];
                 out.push({id: String(c.internalId), appID: String(c.desktopFileName), resourceClass: String(c.resourceClass),
-                          pid: c.pid, minimized: c.minimized, active: c.active});
+                          pid: c.pid, caption: String(c.caption), minimized: c.minimized, active: c.active});
             }
             answer(JSON.stringify(out));
             """)
