@@ -30,7 +30,7 @@ enum GnomeShellBenchmark {
         }
 
         let pid = agent.process.processIdentifier
-        let onCPUBefore = cpuTime(pid)
+        let onCPUBefore = ProcessMeasures.cpuTime(pid)
         var fromActivation: [Double] = []
         var fromFocus: [Double] = []
         var turn = 0
@@ -57,8 +57,8 @@ enum GnomeShellBenchmark {
             fromActivation.append(Double(away.at - sent) / 1e6)
             fromFocus.append(Double(away.at - focusChanges[focused].at) / 1e6)
         }
-        let onCPU = cpuTime(pid) - onCPUBefore
-        let rss = rssMegabytes(pid)
+        let onCPU = ProcessMeasures.cpuTime(pid) - onCPUBefore
+        let rss = ProcessMeasures.rssMegabytes(pid)
         let stillMinimized = isMinimized(disabled, shell)
         agent.stop()
         shell.stop()
@@ -67,7 +67,7 @@ enum GnomeShellBenchmark {
         for (name, samples) in [("activation request -> minimized", fromActivation), ("shell's focus signal -> minimized", fromFocus)] {
             let sorted = samples.sorted()
             print(String(format: "agent %@: median %.2f ms, p90 %.2f ms, max %.2f ms",
-                         name, percentile(sorted, 0.5), percentile(sorted, 0.9), sorted.last ?? .nan))
+                         name, ProcessMeasures.percentile(sorted, 0.5), ProcessMeasures.percentile(sorted, 0.9), sorted.last ?? .nan))
         }
         print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s of focus switching at 2 Hz)", onCPU, seconds, onCPU * 60 / seconds))
         print(String(format: "agent RSS: %.1f MB; the disabled window minimized at the end: %@", rss, stillMinimized ? "yes" : "NO"))
