@@ -22,20 +22,9 @@ sed "s|@BIN@|$bin|g" packaging/screentime-agent-kwin.desktop > "$applications/sc
 if command -v kbuildsycoca5 >/dev/null 2>&1; then kbuildsycoca5 >/dev/null 2>&1 || true; fi
 if command -v kbuildsycoca6 >/dev/null 2>&1; then kbuildsycoca6 >/dev/null 2>&1 || true; fi
 
-# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen
-# (GNOME offers no such interface to other programs), built for the installed shell's version.
+# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen.
 if command -v gnome-shell >/dev/null 2>&1; then
-    uuid="screentime@screentime.org"
-    desktop/gnome-shell/build.sh "${XDG_DATA_HOME:-$HOME/.local/share}/gnome-shell/extensions/$uuid"
-    gnome-extensions enable "$uuid" 2>/dev/null || {
-        enabled=$(gsettings get org.gnome.shell enabled-extensions 2>/dev/null || echo "@as []")
-        case "$enabled" in
-            *"'$uuid'"*) ;;
-            "@as []"|"[]") gsettings set org.gnome.shell enabled-extensions "['$uuid']" ;;
-            *) gsettings set org.gnome.shell enabled-extensions "${enabled%]}, '$uuid']" ;;
-        esac
-    }
-    echo "screentime: GNOME Shell extension $uuid installed and enabled; on Wayland, log out and in once so GNOME Shell loads it"
+    desktop/gnome-shell/install.sh
 fi
 
 if systemctl --user show-environment >/dev/null 2>&1; then

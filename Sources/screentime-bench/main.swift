@@ -6,8 +6,12 @@ import TestSupport
 // minimizes, and one to the class the floor (`screentime-floor`, a bare Xlib watcher run beside
 // the agent) iconifies. Prints, for both, the latency from that window's activation to its
 // minimize (WM_STATE Iconic) and the CPU seconds, their ratios, and the agent's RSS.
-// Run: scripts/bench.sh [seconds]
+// Run: scripts/bench.sh [seconds]; on GNOME Shell: scripts/bench-gnome.sh [seconds] (GnomeShellBenchmark.swift)
 
+if CommandLine.arguments.dropFirst().first == "gnome" {
+    try GnomeShellBenchmark.run(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
+    exit(0)
+}
 let seconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 60 : 60
 let desk = try DesktopHarness.shared()
 let config = """
