@@ -121,6 +121,11 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     // MARK: Window control
 
     func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
+        // The focused window (the usual case: the app was just opened) goes at once, without
+        // waiting for the window list; its other windows follow when the list arrives.
+        if let focused, identify(focused.facts(includingTitle: needsTitle(focused.facts(includingTitle: false)))) == app {
+            try sendMinimize([focused.id])
+        }
         try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ListWindows",
                      timeout: .seconds(5)) { [weak self] result in
             guard case .success(let reply) = result, let self, !self.isClosed else { return }
@@ -131,10 +136,13 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
                 return identify(self.needsTitle(facts) ? window.facts(includingTitle: true) : facts) == app
             }.map(\.id)
             guard !ids.isEmpty else { return }
-            try? self.bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface,
-                               method: "Minimize", arguments: [.array(elementSignature: "t", ids.map { BusValue.uint64($0.rawValue) })],
-                               timeout: .seconds(5)) { _ in }
+            try? self.sendMinimize(ids)
         }
+    }
+
+    private func sendMinimize(_ ids: [WindowID]) throws {
+        try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Minimize",
+                     arguments: [.array(elementSignature: "t", ids.map { BusValue.uint64($0.rawValue) })], timeout: .seconds(5)) { _ in }
     }
 
     // MARK: Screen filter
