@@ -62,6 +62,8 @@ let package = Package(
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
         .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
+        // Benchmark on KWin: activation-to-minimize latency through org_kde_plasma_window_management, CPU and RSS of the agent.
+        .executableTarget(name: "screentime-wayland-bench", dependencies: ["TestSupport", "WaylandBackend"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
         .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 

@@ -14,21 +14,17 @@ install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
 # The app's and the modes' icons, for notifications and status bars.
 icons="${XDG_DATA_HOME:-$HOME/.local/share}/icons/hicolor/scalable/apps"
 mkdir -p "$icons" && install -m644 packaging/icons/*.svg "$icons/"
+# KWin offers its window list (org_kde_plasma_window_management) only to a program a desktop
+# entry names, by its Exec path; KDE's service cache must know the entry.
+applications="${XDG_DATA_HOME:-$HOME/.local/share}/applications"
+mkdir -p "$applications"
+sed "s|@BIN@|$bin|g" packaging/screentime-agent-kwin.desktop > "$applications/screentime-agent.desktop"
+if command -v kbuildsycoca5 >/dev/null 2>&1; then kbuildsycoca5 >/dev/null 2>&1 || true; fi
+if command -v kbuildsycoca6 >/dev/null 2>&1; then kbuildsycoca6 >/dev/null 2>&1 || true; fi
 
-# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen
-# (GNOME offers no such interface to other programs), built for the installed shell's version.
+# GNOME Shell: the extension through which the agent sees focus, minimizes and grays the screen.
 if command -v gnome-shell >/dev/null 2>&1; then
-    uuid="screentime@screentime.org"
-    desktop/gnome-shell/build.sh "${XDG_DATA_HOME:-$HOME/.local/share}/gnome-shell/extensions/$uuid"
-    gnome-extensions enable "$uuid" 2>/dev/null || {
-        enabled=$(gsettings get org.gnome.shell enabled-extensions 2>/dev/null || echo "@as []")
-        case "$enabled" in
-            *"'$uuid'"*) ;;
-            "@as []"|"[]") gsettings set org.gnome.shell enabled-extensions "['$uuid']" ;;
-            *) gsettings set org.gnome.shell enabled-extensions "${enabled%]}, '$uuid']" ;;
-        esac
-    }
-    echo "screentime: GNOME Shell extension $uuid installed and enabled; on Wayland, log out and in once so GNOME Shell loads it"
+    desktop/gnome-shell/install.sh
 fi
 
 if systemctl --user show-environment >/dev/null 2>&1; then

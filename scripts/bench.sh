@@ -12,7 +12,7 @@ for product in screentime screentime-agent screentime-floor; do
 done
 swift build -c release --product screentime-bench
 if [ "${1:-}" = "--sway" ]; then
-    SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench --sway "${2:-60}"
+    SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench sway "${2:-60}"
 else
     SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench "${1:-60}"
 fi

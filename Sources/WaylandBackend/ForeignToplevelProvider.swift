@@ -4,19 +4,15 @@ import ScreenTimeCore
 
 /// Focus and minimize on wlroots compositors through `zwlr_foreign_toplevel_manager_v1`: the
 /// compositor announces every toplevel with its app id, title and states; the one `activated` is
-/// focused. The protocol gives no pid, so identity rests on the app id. Titles come with every
-/// handle at no cost, so `needsTitle` is not consulted. Some compositors (sway) ignore
-/// `set_minimized`; the i3 IPC provider comes first there.
-public final class ForeignToplevelProvider: WaylandClient, FocusProvider, WindowMinimizer {
+/// focused. The protocol gives no pid, so identity rests on the app id. Some compositors (sway)
+/// ignore `set_minimized`; the i3 IPC provider comes first there.
+public final class ForeignToplevelProvider: WaylandWindowList, FocusProvider, WindowMinimizer {
     public let providerName = "wlr foreign toplevel"
-    public var onFocus: ((FocusEvent) -> Void)?
-    public var needsTitle: (WindowFacts) -> Bool = { _ in true }
 
     private let manager: ForeignToplevelManagerProxy
     private var toplevels: [UInt32: Toplevel] = [:]
     /// Counts activations, so that the latest wins when several toplevels say `activated`.
     private var activations = 0
-    private var reported: WindowFacts?
     private var finished = false
 
     /// A toplevel's state as of its last `done` (changes before it are pending).
@@ -47,17 +43,8 @@ public final class ForeignToplevelProvider: WaylandClient, FocusProvider, Window
         manager.onToplevel = { [unowned self] handle in adopt(handle) }
         manager.onFinished = { [unowned self] in finished = true }
         try display.roundtrip()
-        reported = focusedFacts()
+        _ = try currentFocus()
     }
-
-    // MARK: FocusProvider
-
-    public func currentFocus() throws -> WindowFacts? {
-        reported = focusedFacts()
-        return reported
-    }
-
-    public func titleRulesChanged() {}
 
     // MARK: WindowMinimizer
 
@@ -73,7 +60,6 @@ public final class ForeignToplevelProvider: WaylandClient, FocusProvider, Window
     override public func handleReadable() throws {
         try super.handleReadable()
         if finished { throw WaylandError.missingGlobal(DesktopSelection.foreignToplevelGlobal) }
-        reportFocus()
     }
 
     // MARK: Toplevels
@@ -110,21 +96,9 @@ public final class ForeignToplevelProvider: WaylandClient, FocusProvider, Window
                             title: toplevel.title)
     }
 
-    private func focusedFacts() -> WindowFacts? {
+    override func focusedFacts() -> WindowFacts? {
         toplevels.values.filter { $0.states.contains(.activated) }
             .max { $0.activatedAt < $1.activatedAt }
             .map(facts(of:))
-    }
-
-    /// Reports the focus once per batch of events, so a switch between two windows (one loses
-    /// `activated`, the other gains it) is one event, not a moment of no focus.
-    private func reportFocus() {
-        let now = focusedFacts()
-        defer { reported = now }
-        if now?.window != reported?.window || now?.wmClass != reported?.wmClass {
-            onFocus?(.focused(now))
-        } else if let now, now.title != reported?.title {
-            onFocus?(.titleChanged(now))
-        }
     }
 }

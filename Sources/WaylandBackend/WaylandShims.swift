@@ -1,5 +1,6 @@
 import CWayland
 import Glibc
+import ScreenTimeCore
 
 // The one file of this module that calls libwayland-client and the generated protocol code.
 // Everything else sees small typed objects (`WaylandDisplay`, `RegistryProxy`, `ToplevelHandleProxy`...)
@@ -195,6 +196,11 @@ final class RegistryProxy {
         cwayland_bind_gamma_control_manager(registry, global.name, 1).map(GammaControlManagerProxy.init)
     }
 
+    func bindPlasmaWindowManagement(_ global: Global) -> PlasmaWindowManagementProxy? {
+        cwayland_bind_plasma_window_management(registry, global.name, min(global.version, 16))
+            .map(PlasmaWindowManagementProxy.init)
+    }
+
     func bindExtIdleNotifier(_ global: Global) -> IdleNotifierProxy? {
         cwayland_bind_ext_idle_notifier(registry, global.name, 1).map(IdleNotifierProxy.ext)
     }
@@ -268,6 +274,92 @@ final class ToplevelHandleProxy {
     func destroy() { zwlr_foreign_toplevel_handle_v1_destroy(handle) }
 }
 
+// MARK: KDE plasma window management
+
+/// `org_kde_plasma_window_management`: KWin's privileged list of windows.
+final class PlasmaWindowManagementProxy {
+    private let manager: OpaquePointer
+    /// A window appeared: its id on this connection (from `window` and, since version 13,
+    /// `window_with_uuid` too, for the same window).
+    var onWindow: ((_ id: UInt32, _ uuid: String?) -> Void)?
+
+    private static let listener = listenerTable(org_kde_plasma_window_management_listener(
+        show_desktop_changed: { _, _, _ in },
+        window: { data, _, id in owner(data, as: PlasmaWindowManagementProxy.self)?.onWindow?(id, nil) },
+        stacking_order_changed: { _, _, _ in },
+        stacking_order_uuid_changed: { _, _, _ in },
+        window_with_uuid: { data, _, id, uuid in
+            owner(data, as: PlasmaWindowManagementProxy.self)?.onWindow?(id, text(uuid))
+        },
+        stacking_order_changed_2: { _, _ in }))
+
+    fileprivate init(_ manager: OpaquePointer) {
+        self.manager = manager
+        org_kde_plasma_window_management_add_listener(manager, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The window's object: by uuid where the compositor gave one, else by id.
+    func window(id: UInt32, uuid: String?) -> PlasmaWindowProxy? {
+        let window = uuid.map { org_kde_plasma_window_management_get_window_by_uuid(manager, $0) }
+            ?? org_kde_plasma_window_management_get_window(manager, id)
+        return window.map { PlasmaWindowProxy($0, id: id) }
+    }
+}
+
+/// One window of KWin's list. Its properties arrive one by one; `initial_state` follows the first set.
+final class PlasmaWindowProxy {
+    /// `org_kde_plasma_window_management.state` flags.
+    struct State: OptionSet {
+        let rawValue: UInt32
+        static let active = State(rawValue: ORG_KDE_PLASMA_WINDOW_MANAGEMENT_STATE_ACTIVE.rawValue)
+        static let minimized = State(rawValue: ORG_KDE_PLASMA_WINDOW_MANAGEMENT_STATE_MINIMIZED.rawValue)
+        static let skipTaskbar = State(rawValue: ORG_KDE_PLASMA_WINDOW_MANAGEMENT_STATE_SKIPTASKBAR.rawValue)
+    }
+
+    private let window: OpaquePointer
+    /// KWin's internal id (the manager's `window` event).
+    let id: UInt32
+    var onTitle: ((String) -> Void)?
+    var onAppID: ((String) -> Void)?
+    var onState: ((State) -> Void)?
+    var onPID: ((Int32) -> Void)?
+    var onInitialState: (() -> Void)?
+    var onUnmapped: (() -> Void)?
+
+    private static let listener = listenerTable(org_kde_plasma_window_listener(
+        title_changed: { data, _, title in owner(data, as: PlasmaWindowProxy.self)?.onTitle?(text(title)) },
+        app_id_changed: { data, _, appID in owner(data, as: PlasmaWindowProxy.self)?.onAppID?(text(appID)) },
+        state_changed: { data, _, flags in owner(data, as: PlasmaWindowProxy.self)?.onState?(State(rawValue: flags)) },
+        virtual_desktop_changed: { _, _, _ in },
+        themed_icon_name_changed: { _, _, _ in },
+        unmapped: { data, _ in owner(data, as: PlasmaWindowProxy.self)?.onUnmapped?() },
+        initial_state: { data, _ in owner(data, as: PlasmaWindowProxy.self)?.onInitialState?() },
+        parent_window: { _, _, _ in },
+        geometry: { _, _, _, _, _, _ in },
+        icon_changed: { _, _ in },
+        pid_changed: { data, _, pid in owner(data, as: PlasmaWindowProxy.self)?.onPID?(Int32(bitPattern: pid)) },
+        virtual_desktop_entered: { _, _, _ in },
+        virtual_desktop_left: { _, _, _ in },
+        application_menu: { _, _, _, _ in },
+        activity_entered: { _, _, _ in },
+        activity_left: { _, _, _ in },
+        resource_name_changed: { _, _, _ in },
+        client_geometry: { _, _, _, _, _, _ in }))
+
+    fileprivate init(_ window: OpaquePointer, id: UInt32) {
+        self.window = window
+        self.id = id
+        org_kde_plasma_window_add_listener(window, Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func setMinimized() {
+        org_kde_plasma_window_set_state(window, State.minimized.rawValue, State.minimized.rawValue)
+    }
+
+    /// After `unmapped`: the window is gone.
+    func destroy() { org_kde_plasma_window_destroy(window) }
+}
+
 // MARK: idle
 
 /// `ext_idle_notifier_v1`, or KDE's older `org_kde_kwin_idle`: idle watches on a seat.
@@ -277,8 +369,8 @@ enum IdleNotifierProxy {
 
     var interfaceName: String {
         switch self {
-        case .ext: return "ext_idle_notifier_v1"
-        case .kde: return "org_kde_kwin_idle"
+        case .ext: return DesktopSelection.extIdleGlobal
+        case .kde: return DesktopSelection.kdeIdleGlobal
         }
     }
 

@@ -48,7 +48,11 @@ public final class WlrGammaProvider: WaylandClient, ScreenFilterProvider {
             addOutput(global)
             if !target.isIdentity || fade != nil { acquire() }
         }
-        registry.onRemove = { [unowned self] name in outputs.removeAll { $0.registryName == name } }
+        registry.onRemove = { [unowned self] name in
+            // Its control dies with it; destroyed first so no event reaches the freed output.
+            outputs.filter { $0.registryName == name }.forEach { $0.control?.destroy() }
+            outputs.removeAll { $0.registryName == name }
+        }
         try display.flush()
     }
 

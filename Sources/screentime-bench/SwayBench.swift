@@ -3,7 +3,7 @@ import I3IPCBackend
 import TestSupport
 import UnixSocket
 
-// Benchmark on headless sway (`--sway`): three foot windows take focus in turn every 0.5 s, the
+// Benchmark on headless sway (`screentime-bench sway`): three foot windows take focus in turn every 0.5 s, the
 // disabled app's every other turn, brought back from the scratchpad (`scratchpad show`) as a
 // user would; the agent moves it back. Prints the latency from the activation (the command sent)
 // to the window being in the scratchpad again (read from the tree over the IPC, ~0.3 ms a read),
@@ -75,7 +75,7 @@ func runSwayBench(seconds: Double) throws {
     guard hiddenSeen, try !probe.inScratchpad(alpha.conID) else { fatalError("the probe cannot tell the scratchpad") }
 
     let pid = agent.process.processIdentifier
-    let onCPUBefore = cpuTime(pid)
+    let onCPUBefore = ProcessMeasures.cpuTime(pid)
     var latencies: [Double] = []
     /// sway's own part: from the command sent to its reply (it shows the window meanwhile).
     var showReplies: [Double] = []
@@ -102,17 +102,17 @@ func runSwayBench(seconds: Double) throws {
         let now = DispatchTime.now().uptimeNanoseconds
         if next > now { usleep(useconds_t((next - now) / 1000)) }
     }
-    let onCPU = cpuTime(pid) - onCPUBefore
-    let rss = rssMegabytes(pid)
+    let onCPU = ProcessMeasures.cpuTime(pid) - onCPUBefore
+    let rss = ProcessMeasures.rssMegabytes(pid)
     agent.stop()
     sway.stop()
 
     let sorted = latencies.sorted()
     print("\(version), headless: focus switches: \(turn) in \(Int(seconds)) s; activations of the disabled app: \(activations), back in the scratchpad: \(sorted.count)")
     print(String(format: "agent activation -> scratchpad: median %.2f ms, p90 %.2f ms, max %.2f ms",
-                 percentile(sorted, 0.5), percentile(sorted, 0.9), sorted.last ?? .nan))
+                 ProcessMeasures.percentile(sorted, 0.5), ProcessMeasures.percentile(sorted, 0.9), sorted.last ?? .nan))
     let replies = showReplies.sorted()
     print(String(format: "of which sway's reply to `scratchpad show`: median %.2f ms, p90 %.2f ms",
-                 percentile(replies, 0.5), percentile(replies, 0.9)))
+                 ProcessMeasures.percentile(replies, 0.5), ProcessMeasures.percentile(replies, 0.9)))
     print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s); RSS %.1f MB", onCPU, seconds, onCPU * 60 / seconds, rss))
 }

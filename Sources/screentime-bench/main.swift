@@ -6,13 +6,18 @@ import TestSupport
 // minimizes, and one to the class the floor (`screentime-floor`, a bare Xlib watcher run beside
 // the agent) iconifies. Prints, for both, the latency from that window's activation to its
 // minimize (WM_STATE Iconic) and the CPU seconds, their ratios, and the agent's RSS.
-// Run: scripts/bench.sh [seconds]; on sway: scripts/bench.sh --sway [seconds] (SwayBench.swift).
+// Run: scripts/bench.sh [seconds]; on GNOME Shell: scripts/bench-gnome.sh [seconds] (GnomeShellBenchmark.swift);
+// on sway: scripts/bench.sh --sway [seconds] (screentime-bench sway, SwayBench.swift).
 
-if CommandLine.arguments.dropFirst().first == "--sway" {
+if CommandLine.arguments.dropFirst().first == "sway" {
     try runSwayBench(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "gnome" {
+    try GnomeShellBenchmark.run(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
+    exit(0)
+}
 let seconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 60 : 60
 let desk = try DesktopHarness.shared()
 let config = """
@@ -49,31 +54,10 @@ func waitClosely(timeout: Double, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// User and system CPU seconds of a process.
-func cpuSeconds(_ pid: Int32) -> (user: Double, system: Double) {
-    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-    let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-    // After the command: utime and stime are fields 14 and 15 of proc(5), 12th and 13th here.
-    let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
-    return (Double(fields[11])! / tick, Double(fields[12])! / tick)
-}
-
-func rssMegabytes(_ pid: Int32) -> Double {
-    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-    return (Double(line.split(separator: " ")[1]) ?? 0) / 1024
-}
-
-/// Time on a CPU in seconds, to the nanosecond (/proc/PID/schedstat), where utime/stime count 10 ms ticks.
-func cpuTime(_ pid: Int32) -> Double {
-    let text = (try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8)) ?? "0"
-    return (Double(text.split(separator: " ").first ?? "0") ?? 0) / 1e9
-}
-
 let pid = agent.process.processIdentifier
-let cpuBefore = cpuSeconds(pid)
-let onCPUBefore = cpuTime(pid)
-let floorOnCPUBefore = cpuTime(floor.processIdentifier)
+let cpuBefore = ProcessMeasures.cpuSeconds(pid)
+let onCPUBefore = ProcessMeasures.cpuTime(pid)
+let floorOnCPUBefore = ProcessMeasures.cpuTime(floor.processIdentifier)
 var latencies: [TestWindow: [Double]] = [disabled: [], floorWindow: []]
 let end = Date().addingTimeInterval(seconds)
 var turn = 0
@@ -93,28 +77,25 @@ while Date() < end {
     let now = DispatchTime.now().uptimeNanoseconds
     if next > now { usleep(useconds_t((next - now) / 1000)) }
 }
-let onCPU = cpuTime(pid) - onCPUBefore
-let floorOnCPU = cpuTime(floor.processIdentifier) - floorOnCPUBefore
-let cpuAfter = cpuSeconds(pid)
+let onCPU = ProcessMeasures.cpuTime(pid) - onCPUBefore
+let floorOnCPU = ProcessMeasures.cpuTime(floor.processIdentifier) - floorOnCPUBefore
+let cpuAfter = ProcessMeasures.cpuSeconds(pid)
 let (user, system) = (cpuAfter.user - cpuBefore.user, cpuAfter.system - cpuBefore.system)
-let rss = rssMegabytes(pid)
+let rss = ProcessMeasures.rssMegabytes(pid)
 agent.stop()
 floor.terminate()
 floor.waitUntilExit()
 
-func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
 let agentLatencies = latencies[disabled]!.sorted()
 let floorLatencies = latencies[floorWindow]!.sorted()
 print("focus switches: \(turn) in \(Int(seconds)) s; minimizes measured: agent \(agentLatencies.count), floor \(floorLatencies.count) of \(turn / 4) each")
 for (name, sorted) in [("agent", agentLatencies), ("floor", floorLatencies)] {
     print(String(format: "%@ activation -> minimize: median %.2f ms, p90 %.2f ms, max %.2f ms",
-                 name, percentile(sorted, 0.5), percentile(sorted, 0.9), sorted.last ?? .nan))
+                 name, ProcessMeasures.percentile(sorted, 0.5), ProcessMeasures.percentile(sorted, 0.9), sorted.last ?? .nan))
 }
 print(String(format: "agent CPU: %.3f s over %.0f s (%.3f s per 60 s; ticks: user %.2f s, system %.2f s)",
              onCPU, seconds, onCPU * 60 / seconds, user, system))
 print(String(format: "floor CPU: %.3f s over %.0f s (%.3f s per 60 s)", floorOnCPU, seconds, floorOnCPU * 60 / seconds))
 print(String(format: "ratios agent/floor: CPU %.2fx (target <= 2.5x), median latency %.2fx (target <= 2x)",
-             onCPU / floorOnCPU, percentile(agentLatencies, 0.5) / percentile(floorLatencies, 0.5)))
+             onCPU / floorOnCPU, ProcessMeasures.percentile(agentLatencies, 0.5) / ProcessMeasures.percentile(floorLatencies, 0.5)))
 print(String(format: "agent RSS: %.1f MB (target <= 15 MB)", rss))

@@ -159,6 +159,34 @@ final class GnomeShellProviderTests: XCTestCase {
         }
     }
 
+    /// `screentime display restore` starts a provider of its own, which set nothing.
+    func testAnotherProvidersRestoreGivesTheScreenBack() throws {
+        let provider = try makeProvider()
+        try shell.openWindow(appID: "org.screentime.test.colour")
+        let before = try shell.settledScreenshot(rows: Self.stableRows)
+        _ = try provider.set(.grayscale, now: Date())
+        try waitUntilGray()
+        let cliBus = try BusConnection(address: shell.busAddress)
+        try GnomeShellProvider(bus: cliBus, environment: shell.environment).close()
+        try waitUntilScreen(is: before)
+    }
+
+    /// GNOME disables extensions while the screen is locked, which takes the effects away.
+    func testTheFilterIsShownAgainWhenTheExtensionComesBack() throws {
+        let provider = try makeProvider()
+        try shell.openWindow(appID: "org.screentime.test.colour")
+        let before = try shell.settledScreenshot(rows: Self.stableRows)
+        _ = try provider.set(.grayscale, now: Date())
+        try waitUntilGray()
+        defer { try? shell.setExtensionEnabled(true) }
+        try shell.setExtensionEnabled(false)
+        try waitUntilScreen(is: before)
+        try shell.setExtensionEnabled(true)
+        try waitUntilGray()
+        provider.restore()
+        try waitUntilScreen(is: before)
+    }
+
     func testWithoutTheExtensionTheReasonSaysWhatToDo() throws {
         let home = shell.root.appendingPathComponent("user-\(UUID().uuidString.prefix(8))")
         let environment = ["HOME": home.path, "XDG_DATA_DIRS": home.appendingPathComponent("share").path]

@@ -41,6 +41,11 @@ final class WaylandAgentDesktopTests: XCTestCase {
         let backends = try agent.status().backends
         XCTAssertTrue(backends["idle"]?.hasPrefix("Wayland idle (org_kde_kwin_idle)") == true, "\(backends)")
         XCTAssertTrue(backends["screen filter"]?.hasPrefix("wlr gamma control; shows warm tint only") == true, "\(backends)")
+        let doctor = try agent.cli(["doctor"])
+        for expected in ["Wayland idle (org_kde_kwin_idle)", "the compositor offers org_kde_kwin_idle",
+                         "wlr gamma control", "the compositor offers zwlr_gamma_control_manager_v1"] {
+            XCTAssertTrue(doctor.out.contains(expected), "doctor does not say \(expected):\n\(doctor.out)")
+        }
     }
 
     func testIdleTimeIsNotCounted() throws {
@@ -78,6 +83,26 @@ final class WaylandAgentDesktopTests: XCTestCase {
         let agent = try startAgent()
         XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
         XCTAssertTrue(eventually { agent.log.contains("refused its gamma") }, agent.log)
+        XCTAssertTrue(agent.process.isRunning)
+        XCTAssertEqual(try agent.cli(["status"]).status, 0)
+    }
+
+    /// The compositor going away is an error on the Wayland connection: the agent stops counting
+    /// and looks for the desktop again instead of exiting.
+    func testTheCompositorGoingAwayStopsCountingAndTheAgentStays() throws {
+        let own = try SwayHarness()
+        defer { own.stop() }
+        var environment = try AgentProcess.freshEnvironment(on: own, config: "[general]\nidle-after = 1h\n")
+        environment["SWAYSOCK"] = nil
+        environment["I3SOCK"] = nil
+        _ = try own.openWindow(appID: "st-wl-gone")
+        let agent = try AgentProcess(environment: environment, desk: own)
+        defer { agent.stop() }
+        XCTAssertTrue(eventually { (try? agent.status().focused) == "st-wl-gone" }, agent.log)
+
+        own.stopCompositor()
+        XCTAssertTrue(eventually { agent.log.contains("lost the desktop") }, agent.log)
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID?.none }, "still counting without a compositor")
         XCTAssertTrue(agent.process.isRunning)
         XCTAssertEqual(try agent.cli(["status"]).status, 0)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A desktop a test runs the agent on: the X11 harness or a Wayland compositor's (sway, KWin...).
+/// A desktop a test runs the agent on: the X11 harness or a Wayland compositor's (sway, KWin, GNOME Shell).
 /// The agent gets its environment (with a home of its own) and joins its session bus.
 public protocol AgentDesktop: AnyObject {
     /// The harness's own folder: test homes and dunst's menu live under it.
@@ -14,3 +14,4 @@ public protocol AgentDesktop: AnyObject {
 extension DesktopHarness: AgentDesktop {}
 extension SwayHarness: AgentDesktop {}
 extension KWinHarness: AgentDesktop {}
+extension GnomeShellHarness: AgentDesktop {}

@@ -103,7 +103,7 @@ public final class GnomeShellHarness {
                                            "--virtual-monitor", "1280x800"],
                            environment: shellEnvironment, stderr: try FileHandle(forWritingTo: log))
         try waitUntil("GNOME Shell with the screentime extension (log: \(log.path))", timeout: 60, alive: shell) {
-            self.hasOwner(Self.shellBusName)
+            self.busNameHasOwner(Self.shellBusName)
         }
     }
 
@@ -178,7 +178,7 @@ public final class GnomeShellHarness {
     /// Turns the extension off or on as the Extensions app would (the shell follows the setting).
     public func setExtensionEnabled(_ enabled: Bool) throws {
         try run("gsettings", ["set", "org.gnome.shell", "enabled-extensions", enabled ? "['\(Self.extensionUUID)']" : "[]"])
-        try waitUntil("the extension \(enabled ? "enabled" : "disabled")") { hasOwner(Self.shellBusName) == enabled }
+        try waitUntil("the extension \(enabled ? "enabled" : "disabled")") { busNameHasOwner(Self.shellBusName) == enabled }
     }
 
     public func callShell(_ method: String, _ arguments: [BusValue] = [], interface: String = "org.screentime.Shell") throws -> [BusValue] {
@@ -218,7 +218,7 @@ public final class GnomeShellHarness {
                          interface: "org.gnome.Mutter.IdleMonitor", method: "ResetIdletime")
     }
 
-    public func hasOwner(_ name: String) -> Bool {
+    public func busNameHasOwner(_ name: String) -> Bool {
         (try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                        method: "NameHasOwner", arguments: [.string(name)]).first?.boolValue) == true
     }

@@ -14,4 +14,17 @@ extension DesktopConnection {
         }
         return true
     }
+
+    /// Pumps until `events()` holds a `.focused` event whose window `matches`; returns its facts.
+    func focusedEvent(in events: () -> [FocusEvent], where matches: (WindowFacts) -> Bool) throws -> WindowFacts? {
+        var found: WindowFacts?
+        _ = try pump {
+            found = events().compactMap { event -> WindowFacts? in
+                if case .focused(let facts?) = event, matches(facts) { return facts }
+                return nil
+            }.first
+            return found != nil
+        }
+        return found
+    }
 }

@@ -34,15 +34,7 @@ final class ForeignToplevelProviderTests: XCTestCase {
 
     /// Pumps until a `.focused` event names `appID`; returns its facts.
     private func focusedEvent(_ appID: String, on provider: ForeignToplevelProvider) throws -> WindowFacts? {
-        var found: WindowFacts?
-        _ = try provider.pump {
-            found = events.lazy.compactMap { event -> WindowFacts? in
-                if case .focused(let facts?) = event, facts.wmClass == appID { return facts }
-                return nil
-            }.first
-            return found != nil
-        }
-        return found
+        try provider.focusedEvent(in: { events }, where: { $0.wmClass == appID })
     }
 
     func testCurrentFocusIsTheActivatedWindow() throws {

@@ -59,4 +59,17 @@ final class WlrGammaProviderTests: XCTestCase {
         XCTAssertEqual(provider.refusals, [], "restoring gives every output back")
         XCTAssertFalse(try provider.pump(timeout: 0.3) { false }, "the connection stays healthy")
     }
+
+    /// An output plugged in while a filter is on is asked for its gamma too (headless: refused).
+    /// (Unplugging is not checked: sway 1.7 has no `unplug`, and a disabled output keeps its global.)
+    func testAnOutputPluggedInWhileFilteringIsTakenToo() throws {
+        let sway = try SwayHarness(notifications: false)
+        defer { sway.stop() }
+        let provider = try WlrGammaProvider(environment: sway.environment)
+        defer { provider.close() }
+        _ = try provider.set(.warm(), now: Date())
+        XCTAssertTrue(try provider.pump { provider.refusals.count == 1 }, "\(provider.refusals)")
+        try sway.swaymsg(["create_output"])
+        XCTAssertTrue(try provider.pump { provider.refusals.count == 2 }, "the new output was not asked: \(provider.refusals)")
+    }
 }

@@ -26,7 +26,8 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     private let bus: BusConnection
     private var focused: GnomeShellWindow?
     private var isClosed = false
-    private var filterChanged = false
+    /// The filter last asked for, until `restore`: shown again when the extension comes back.
+    private var filter: ColorFilter?
 
     /// Connects to the extension on `bus`; throws `ProviderUnavailable` saying what the user has
     /// to do when it does not answer. Blocks for one round trip to the bus daemon.
@@ -96,8 +97,9 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
         onFocus?(.focused(wantsTitle ? window.facts(includingTitle: true) : withoutTitle))
     }
 
-    /// The extension went (disabled, the shell restarting on X11) or came back: no focus while it
-    /// is away, and the focused window asked again when it returns.
+    /// The extension went (disabled, as GNOME does while the screen is locked; the shell restarting
+    /// on X11) or came back: no focus while it is away; when it returns, the focused window is
+    /// asked again and the filter, which the extension removed, shown again.
     private func extensionOwnerChanged(to owner: String) {
         guard !isClosed else { return }
         guard !owner.isEmpty else {
@@ -105,6 +107,7 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
             onFocus?(.focused(nil))
             return
         }
+        if let filter { try? sendFilter(filter, fadeMilliseconds: 0) }
         try? bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetFocus",
                       timeout: .seconds(5)) { [weak self] result in
             guard case .success(let reply) = result, let self else { return }
@@ -118,6 +121,11 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     // MARK: Window control
 
     func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
+        // The focused window (the usual case: the app was just opened) goes at once, without
+        // waiting for the window list; its other windows follow when the list arrives.
+        if let focused, identify(focused.facts(includingTitle: needsTitle(focused.facts(includingTitle: false)))) == app {
+            try sendMinimize([focused.id])
+        }
         try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ListWindows",
                      timeout: .seconds(5)) { [weak self] result in
             guard case .success(let reply) = result, let self, !self.isClosed else { return }
@@ -128,30 +136,38 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
                 return identify(self.needsTitle(facts) ? window.facts(includingTitle: true) : facts) == app
             }.map(\.id)
             guard !ids.isEmpty else { return }
-            try? self.bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface,
-                               method: "Minimize", arguments: [.array(elementSignature: "t", ids.map { BusValue.uint64($0.rawValue) })],
-                               timeout: .seconds(5)) { _ in }
+            try? self.sendMinimize(ids)
         }
+    }
+
+    private func sendMinimize(_ ids: [WindowID]) throws {
+        try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Minimize",
+                     arguments: [.array(elementSignature: "t", ids.map { BusValue.uint64($0.rawValue) })], timeout: .seconds(5)) { _ in }
     }
 
     // MARK: Screen filter
 
     func set(_ filter: ColorFilter, now: Date) throws -> Date? {
-        filterChanged = true
+        self.filter = filter
+        try sendFilter(filter, fadeMilliseconds: Self.fadeMilliseconds)
+        return nil
+    }
+
+    private func sendFilter(_ filter: ColorFilter, fadeMilliseconds: UInt32) throws {
         try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "SetFilter",
                      arguments: [.double(filter.saturation), .double(filter.temperature), .double(filter.brightness),
-                                 .uint32(Self.fadeMilliseconds)],
+                                 .uint32(fadeMilliseconds)],
                      timeout: .seconds(5)) { _ in }
-        return nil
     }
 
     func step(now: Date) throws -> Date? { nil }
 
     func restore() {
-        guard filterChanged, !isClosed else { return }
-        filterChanged = false
-        // The exit path: sent and flushed, not waited for (the extension also restores when the
-        // agent's name vanishes).
+        guard !isClosed else { return }
+        filter = nil
+        // Sent even when this provider set nothing: `screentime display restore` clears what a
+        // crashed agent left. The exit path: sent and flushed, not waited for (the extension also
+        // restores when the agent's name vanishes).
         try? bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "Restore",
                       timeout: .seconds(5)) { _ in }
         bus.flush()

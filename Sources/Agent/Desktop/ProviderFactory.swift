@@ -53,7 +53,8 @@ enum ProviderFactory {
                                                         environment: context.environment)
         case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),
                                                         threshold: context.idleThreshold)
-        case .plasmaWindows: throw ProviderUnavailable("plasma window management: not built yet")
+        case .plasmaWindows:
+            return try wayland("plasma window management") { try PlasmaWindowsProvider(environment: context.environment) }
         case .kwinScript:
             let bus = try sessionBus(context, for: "the KWin script")
             do {

@@ -1,0 +1,166 @@
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// The agent as a user runs it on GNOME: a real, headless GNOME Shell 43 (Wayland) with the
+/// project's extension, the shell's own notification server, Mutter's idle monitor.
+final class GnomeShellAgentTests: XCTestCase {
+    var shell: GnomeShellHarness!
+    var monitor: BusMonitor!
+
+    override func setUpWithError() throws {
+        shell = try GnomeShellHarness.shared()
+        monitor = try BusMonitor(address: shell.busAddress)
+    }
+
+    override func tearDown() {
+        shell?.closeWindows()
+        super.tearDown()
+    }
+
+    func isMinimized(_ window: GnomeShellHarness.Window) -> Bool {
+        (try? shell.windows().first { $0.id == window.id }?.minimized) == true
+    }
+
+    func testEveryCapabilityComesFromGnomeShell() throws {
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 1h\n"),
+                                     desk: shell)
+        XCTAssertTrue(eventually { (try? agent.status().backends["notifications"]) != nil }, "GNOME Shell's notification server answered")
+        let backends = try agent.status().backends
+        XCTAssertTrue(backends["focus"]?.contains("GNOME Shell extension") == true, "\(backends)")
+        XCTAssertTrue(backends["minimize"]?.contains("GNOME Shell extension") == true, "\(backends)")
+        XCTAssertTrue(backends["idle"]?.contains("Mutter idle monitor") == true, "\(backends)")
+        XCTAssertTrue(backends["screen filter"]?.contains("grayscale and warm tint") == true, "\(backends)")
+        XCTAssertTrue(backends["notifications"]?.contains("gnome-shell") == true, "\(backends)")
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    /// Without the extension nothing can be counted on GNOME: the log and doctor say what to do.
+    func testWithoutTheExtensionDoctorSaysHowToInstallIt() throws {
+        defer { try? shell.setExtensionEnabled(true) }
+        try shell.setExtensionEnabled(false)
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 1h\n"),
+                                     desk: shell)
+        XCTAssertTrue(eventually { agent.log.contains("not installed: run ./install.sh") }, agent.log)
+        let doctor = try agent.cli(["doctor"])
+        XCTAssertTrue(doctor.out.contains("not installed: run ./install.sh"), doctor.out + doctor.err)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    func testCountdownDisableReopenAndContinueThroughGnomesNotification() throws {
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: """
+            [general]
+            idle-after = 1h
+            countdown = 4s;2s
+            continue-for = 3s
+            [limits]
+            stnotes = 6s
+            """), desk: shell)
+        let editor = try shell.openWindow(appID: "steditor")
+        let notes = try shell.openWindow(appID: "stnotes")
+        let start = Date()
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID("stnotes") }, agent.log)
+
+        // GNOME 43's org.freedesktop.Notifications is a small gjs service passing each call on to
+        // the shell: the monitor sees every Notify twice, the agent's first.
+        let first = try monitor.waitForNotify { $0.summary == "stnotes: 4 s left today" }
+        XCTAssertEqual(Date().timeIntervalSince(start), 2, accuracy: 1)
+        let second = try monitor.waitForNotify { $0.summary == "stnotes: 2 s left today" }
+        XCTAssertEqual(first.replacesID, 0)
+        XCTAssertNotEqual(second.replacesID, 0, "GNOME Shell answered the first Notify: the countdown updates it in place")
+
+        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from stnotes?" }
+        XCTAssertEqual(disabled.actions, ["continue", "Continue for 3 s", "ok", "OK"])
+        XCTAssertTrue(eventually { self.isMinimized(notes) }, "minimized at the limit")
+        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
+        XCTAssertFalse(isMinimized(editor), "other apps are left alone")
+
+        // Brought back without continuing: minimized again, with the same offer.
+        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
+        try shell.activate(notes.id)
+        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
+        XCTAssertTrue(eventually { self.isMinimized(notes) })
+
+        // "Continue for 3 s" as a click on the banner's button runs it: GNOME sends ActionInvoked.
+        XCTAssertTrue(try shell.invokeNotificationAction(title: disabled.summary, label: "Continue for 3 s"))
+        XCTAssertTrue(eventually { (try? agent.status().apps.first { $0.id == "stnotes" }?.continues) == 1 }, agent.log)
+        try shell.activate(notes.id)
+        XCTAssertTrue(eventually { !self.isMinimized(notes) })
+        let continued = Date()
+        usleep(1_500_000)
+        XCTAssertFalse(isMinimized(notes), "still usable inside the granted time")
+        XCTAssertTrue(eventually(4) { self.isMinimized(notes) })
+        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
+
+        let notesStatus = try XCTUnwrap(agent.status().apps.first { $0.id == "stnotes" })
+        XCTAssertEqual(notesStatus.state, "disabled")
+        XCTAssertEqual(notesStatus.usedSeconds, 9, accuracy: 1.5)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    /// Productivity disables the focused content app at once and grays the screen; the screen
+    /// comes back when the agent is SIGKILLed (the extension sees its bus name vanish).
+    func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnceAndAKilledAgentLeavesNoGray() throws {
+        let environment = try AgentProcess.freshEnvironment(on: shell, config: """
+            [general]
+            idle-after = 1h
+            [modes]
+            automatic = off
+            breaks = off
+            """)
+        let applications = try AgentProcess.applicationsFolder(environment)
+        try "[Desktop Entry]\nType=Application\nName=Video Player\nExec=stvideo\nCategories=AudioVideo;Video;\n"
+            .write(to: applications.appendingPathComponent("stvideo.desktop"), atomically: true, encoding: .utf8)
+        let agent = try AgentProcess(environment: environment, desk: shell)
+        let video = try shell.openWindow(appID: "stvideo")
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID("stvideo") }, agent.log)
+        let rows = 120..<800
+        let before = try shell.settledScreenshot(rows: rows)
+        XCTAssertGreaterThan(before.maximumChroma(rows: rows), 50)
+
+        let switched = try agent.cli(["mode", "productivity"])
+        XCTAssertEqual(switched.status, 0, switched.err)
+        XCTAssertTrue(eventually { self.isMinimized(video) }, "the focused content app is disabled at the switch")
+        try shell.waitUntil("a gray screen") { ((try? shell.screenshot())?.maximumChroma(rows: rows) ?? 255) <= 2 }
+
+        agent.stop(signal: SIGKILL)
+        try shell.waitUntil("the screen's colours back") { ((try? shell.screenshot())?.maximumChroma(rows: rows) ?? 0) > 50 }
+    }
+
+    func testDisplayRestoreGivesTheColoursBackThroughTheExtension() throws {
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: """
+            [general]
+            idle-after = 1h
+            [modes]
+            automatic = off
+            breaks = off
+            """), desk: shell)
+        try shell.openWindow(appID: "steditor")
+        let rows = 120..<800
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        try shell.waitUntil("a gray screen") { ((try? shell.screenshot())?.maximumChroma(rows: rows) ?? 255) <= 2 }
+        let restored = try agent.cli(["display", "restore"])
+        XCTAssertEqual(restored.status, 0, restored.err)
+        XCTAssertTrue(restored.out.contains("GNOME Shell extension"), restored.out)
+        try shell.waitUntil("the screen's colours back") { ((try? shell.screenshot())?.maximumChroma(rows: rows) ?? 0) > 50 }
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    func testIdleTimeIsNotCounted() throws {
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 2s\n"),
+                                     desk: shell)
+        try shell.openWindow(appID: "stidle")
+        try shell.resetIdletime()
+        XCTAssertTrue(eventually { ((try? agent.usedSeconds("stidle")) ?? 0) > 0.5 }, "counted while the user is there: \(agent.log)")
+        XCTAssertTrue(eventually(5) { (try? agent.status().active) == false }, "idle 2 s after the last input")
+        let used = try agent.usedSeconds("stidle")
+        usleep(1_500_000)
+        XCTAssertEqual(try agent.usedSeconds("stidle"), used, accuracy: 0.5, "idle time is not counted")
+        try shell.resetIdletime()
+        XCTAssertTrue(eventually(3) { (try? agent.status().active) == true }, "input makes the user present again")
+        XCTAssertTrue(eventually(3) { ((try? agent.usedSeconds("stidle")) ?? 0) > used + 0.5 }, "and counted again")
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+}
