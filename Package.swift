@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "UnixSocket"),
         // Focus and minimize (scratchpad) over the i3 IPC: sway on Wayland, i3 on X11.
         .target(name: "I3IPCBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "UnixSocket"]),
+        // Focus and minimize (a special workspace) over Hyprland's event and request sockets.
+        .target(name: "HyprlandBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "UnixSocket"]),
         // Focus, minimize, idle and gamma over Wayland protocols (wlroots and KDE), through libwayland-client.
         .target(name: "WaylandBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
@@ -51,14 +53,14 @@ let package = Package(
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "WaylandBackend", "DisplayFilter",
-                                              "SessionBus", "UsageStore", "KWinBackend"]),
+        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
         .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on Xvfb.
-        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport"]),
+        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
         .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
         // Benchmark on KWin: activation-to-minimize latency through org_kde_plasma_window_management, CPU and RSS of the agent.
@@ -71,6 +73,7 @@ let package = Package(
         .testTarget(name: "ScreenTimeCoreTests", dependencies: ["ScreenTimeCore", "TestSupport"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "TestSupport"]),
         .testTarget(name: "I3IPCBackendTests", dependencies: ["I3IPCBackend", "TestSupport"]),
+        .testTarget(name: "HyprlandBackendTests", dependencies: ["HyprlandBackend", "TestSupport"]),
         .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),

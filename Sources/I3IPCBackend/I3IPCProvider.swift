@@ -20,15 +20,8 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
     private var early: [I3IPCFrame] = []
     private let decoder = JSONDecoder()
 
-    private struct Window {
-        /// Identity facts (title empty), read once per window: /proc is read for them.
-        var facts: WindowFacts
-        var title: String
-    }
-    private var windows: [UInt64: Window] = [:]
-    private var focused: UInt64?
-    /// The focus last told to `onFocus` (with the title as it was passed).
-    private var reported: WindowFacts?
+    /// Identity facts are read once per window (/proc is read for them).
+    private var table = WindowTable()
     /// A GET_TREE asked because focus may have left every window without an event saying so.
     private var treeAsked = false
 
@@ -55,11 +48,9 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
         // Subscribing first: a change after the tree was taken arrives as an event after it.
         send(.subscribe, #"["window"]"#)
         send(.getTree)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        var tree: I3Node?
-        while tree == nil {
+        while true {
             try flush()
-            try socket.wait(milliseconds: milliseconds, writing: !output.isEmpty)
+            try socket.wait(for: timeout, writing: !output.isEmpty)
             guard try readSocket() else { throw UnixSocketError.closed(path: path) }
             while let frame = try parser.next() {
                 if frame.isEvent {
@@ -67,13 +58,13 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
                 } else if awaiting.isEmpty {
                     throw Failure.unexpectedReply("a reply to nothing asked")
                 } else if awaiting.removeFirst() == .getTree {
-                    tree = try decoder.decode(I3Node.self, from: Data(frame.payload))
+                    seed(from: try decoder.decode(I3Node.self, from: Data(frame.payload)))
+                    return
                 } else if try !decoder.decode([String: Bool].self, from: Data(frame.payload)).values.allSatisfy({ $0 }) {
                     throw Failure.unexpectedReply("no to SUBSCRIBE [\"window\"]")
                 }
             }
         }
-        seed(from: tree!)
     }
 
     deinit { close() }
@@ -82,19 +73,18 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
 
     /// From the table: the tree read at connect and the events since.
     public func currentFocus() throws -> WindowFacts? {
-        reported = focused.flatMap { windows[$0] != nil ? factsToReport($0) : nil }
-        return reported
+        table.currentFocus(needsTitle: needsTitle)
     }
 
     /// Reports the focused window's title as a change when it is now needed, or no longer.
     public func titleRulesChanged() {
-        report(focused)
+        reportFocus()
     }
 
     // MARK: - WindowMinimizer
 
     public func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
-        let ids = windows.keys.sorted().filter { identify(factsToReport($0)) == app }
+        let ids = table.windows(of: app, identify: identify, needsTitle: needsTitle)
         guard !ids.isEmpty else { return }
         send(.runCommand, ids.map { "[con_id=\($0)] move scratchpad" }.joined(separator: "; "))
         try flush()
@@ -135,7 +125,7 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
             treeAsked = false
             let tree = try decoder.decode(I3Node.self, from: Data(frame.payload))
             seed(from: tree)
-            report(focused)
+            reportFocus()
         }
     }
 
@@ -144,20 +134,20 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
         guard node.isWindow else { return }
         switch event.change {
         case "close":
-            windows[node.id] = nil
-            if node.id == focused { focusMayHaveLeft() }
+            table.entries[node.id] = nil
+            if node.id == table.focused { focusMayHaveLeft() }
         case "focus":
             remember(node)
-            focused = node.id
-            report(node.id)
+            table.focused = node.id
+            reportFocus()
         case "title":
             remember(node)
-            if node.id == focused { report(node.id) }
+            if node.id == table.focused { reportFocus() }
         case "move":
             remember(node)
             // Moved to the scratchpad or another workspace: sway focuses what is left, or nothing
             // (an empty workspace), which no window event tells.
-            if node.id == focused { focusMayHaveLeft() }
+            if node.id == table.focused { focusMayHaveLeft() }
         default:
             remember(node)
         }
@@ -171,15 +161,15 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
     }
 
     private func remember(_ node: I3Node) {
-        windows[node.id] = updated(windows[node.id], from: node)
+        table.entries[node.id] = updated(table.entries[node.id], from: node)
     }
 
     /// The known window with the node's title; its facts read again only when its identity changed.
-    private func updated(_ known: Window?, from node: I3Node) -> Window {
+    private func updated(_ known: WindowTable.Entry?, from node: I3Node) -> WindowTable.Entry {
         let title = node.name ?? ""
         guard var known, known.facts.pid == node.pid.flatMap({ $0 > 0 ? $0 : nil }),
               known.facts.wmClass == (node.app_id ?? node.window_properties?.class) else {
-            return Window(facts: node.facts(title: nil), title: title)
+            return WindowTable.Entry(facts: node.facts(title: nil), title: title)
         }
         known.title = title
         return known
@@ -188,35 +178,12 @@ public final class I3IPCProvider: FocusProvider, WindowMinimizer, DesktopConnect
     /// The table and focus as the tree has them: what events may have missed.
     private func seed(from tree: I3Node) {
         let (all, focusedID) = tree.windows()
-        windows = Dictionary(all.map { ($0.id, updated(windows[$0.id], from: $0)) }) { $1 }
-        focused = focusedID
+        table.entries = Dictionary(all.map { ($0.id, updated(table.entries[$0.id], from: $0)) }) { $1 }
+        table.focused = focusedID
     }
 
-    /// The window's facts with its title where a title rule may apply (titles come free with
-    /// the events, but are passed on only where needed).
-    private func factsToReport(_ id: UInt64) -> WindowFacts {
-        guard let window = windows[id] else { return WindowFacts(window: WindowID(id), wmClass: nil) }
-        var facts = window.facts
-        if needsTitle(facts) { facts.title = window.title }
-        return facts
-    }
-
-    private func report(_ id: UInt64?) {
-        guard let id, windows[id] != nil else {
-            guard reported != nil else { return }
-            reported = nil
-            onFocus?(.focused(nil))
-            return
-        }
-        let facts = factsToReport(id)
-        if let reported, reported.window == facts.window {
-            guard reported.title != facts.title else { return }
-            self.reported = facts
-            onFocus?(.titleChanged(facts))
-            return
-        }
-        reported = facts
-        onFocus?(.focused(facts))
+    private func reportFocus() {
+        if let event = table.focusChange(needsTitle: needsTitle) { onFocus?(event) }
     }
 
     // MARK: - Socket

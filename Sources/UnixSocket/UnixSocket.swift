@@ -95,9 +95,12 @@ public final class UnixSocket {
         return written
     }
 
-    /// Waits until the socket is readable (or writable too, when `writing`), at most
-    /// `milliseconds`: for the round trips a provider may block on while it connects.
-    public func wait(milliseconds: Int32, writing: Bool = false) throws {
+    /// Waits until the socket is readable (or writable too, when `writing`), at most `timeout`:
+    /// for the round trips a provider may block on while it connects.
+    public func wait(for timeout: Duration, writing: Bool = false) throws {
+        let (seconds, attoseconds) = timeout.components
+        // Bounded both ways: a negative timeout would make poll wait for ever.
+        let milliseconds = Int32(clamping: max(0, min(seconds, 1_000_000) * 1000 + attoseconds / 1_000_000_000_000_000))
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0)
         while true {
             let ready = poll(&entry, 1, milliseconds)

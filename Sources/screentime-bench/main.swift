@@ -6,7 +6,13 @@ import TestSupport
 // minimizes, and one to the class the floor (`screentime-floor`, a bare Xlib watcher run beside
 // the agent) iconifies. Prints, for both, the latency from that window's activation to its
 // minimize (WM_STATE Iconic) and the CPU seconds, their ratios, and the agent's RSS.
-// Run: scripts/bench.sh [seconds]; on GNOME Shell: scripts/bench-gnome.sh [seconds] (GnomeShellBenchmark.swift)
+// Run: scripts/bench.sh [seconds]; on GNOME Shell: scripts/bench-gnome.sh [seconds] (GnomeShellBenchmark.swift);
+// on sway: scripts/bench.sh --sway [seconds] (screentime-bench sway, SwayBench.swift).
+
+if CommandLine.arguments.dropFirst().first == "sway" {
+    try runSwayBench(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
+    exit(0)
+}
 
 if CommandLine.arguments.dropFirst().first == "gnome" {
     try GnomeShellBenchmark.run(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)

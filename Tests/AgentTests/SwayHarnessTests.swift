@@ -15,16 +15,16 @@ final class SwayHarnessTests: XCTestCase {
         XCTAssertEqual(try sway.state(of: first)?.focused, false)
 
         try sway.focus(first)
-        XCTAssertTrue(try sway.waitUntil { try sway.state(of: first)?.focused == true })
+        XCTAssertTrue(try eventually { try sway.state(of: first)?.focused == true })
         try sway.setTitle("Renamed", of: first)
-        XCTAssertTrue(try sway.waitUntil { try sway.state(of: first)?.name == "Renamed" })
+        XCTAssertTrue(try eventually { try sway.state(of: first)?.name == "Renamed" })
 
         try sway.swaymsg(["[con_id=\(first.conID)]", "move", "scratchpad"])
-        XCTAssertTrue(try sway.waitUntil { try sway.state(of: first)?.inScratchpad == true })
+        XCTAssertTrue(try eventually { try sway.state(of: first)?.inScratchpad == true })
         XCTAssertEqual(try sway.state(of: second)?.inScratchpad, false)
 
         sway.close(first)
         sway.close(second)
-        XCTAssertTrue(try sway.waitUntil { try sway.state(of: first) == nil && sway.state(of: second) == nil })
+        XCTAssertTrue(try eventually { try sway.state(of: first) == nil && sway.state(of: second) == nil })
     }
 }

@@ -136,8 +136,36 @@ public final class SwayHarness {
         _ = try? waitFor("mako exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
 
+    /// A notification mako shows.
+    public struct MakoNotification: Equatable {
+        public let id: UInt32
+        public let summary: String
+        public let body: String
+        /// Action keys to labels.
+        public let actions: [String: String]
+    }
+
+    /// What mako shows now (`makoctl list`, as `user`).
+    public func notifications() throws -> [MakoNotification] {
+        let json = try runAsUser("makoctl", ["list"])
+        let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let list = ((root?["data"] as? [Any])?.first as? [[String: Any]]) ?? []
+        func field(_ entry: [String: Any], _ key: String) -> Any? { (entry[key] as? [String: Any])?["data"] }
+        return list.compactMap { entry in
+            guard let id = field(entry, "id") as? Int else { return nil }
+            return MakoNotification(id: UInt32(id), summary: field(entry, "summary") as? String ?? "",
+                                    body: field(entry, "body") as? String ?? "",
+                                    actions: field(entry, "actions") as? [String: String] ?? [:])
+        }
+    }
+
+    /// Chooses `action` in mako's notification `id`, as a click on it does (`makoctl invoke`).
+    public func invokeAction(_ action: String, notification id: UInt32) throws {
+        try runAsUser("makoctl", ["invoke", "-n", String(id), action])
+    }
+
     public func busNameHasOwner(_ name: String) -> Bool {
-        let reply = (try? run("dbus-send", ["--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus",
+        let reply = (try? runAsUser("dbus-send", ["--bus=\(busAddress)", "--print-reply", "--dest=org.freedesktop.DBus",
                                             "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
                                             "string:\(name)"])) ?? ""
         return reply.contains("boolean true")
@@ -181,7 +209,7 @@ public final class SwayHarness {
         let foot = try launchAsUser("foot", arguments, name: nil)
         windows.append(foot)
         let pid = foot.processIdentifier
-        var found: WindowState?
+        var found: I3TreeWindow?
         try waitFor("foot --app-id \(appID)", timeout: 10, alive: foot) {
             found = (try? self.windowStates())?.first { $0.pid == pid && $0.appID == appID }
             return found?.focused == true
@@ -193,12 +221,12 @@ public final class SwayHarness {
     /// `instance`/`xClass` and waits until sway manages and focuses it. `appID` is the X class.
     public func openXWaylandWindow(xClass: String, instance: String) throws -> Window {
         try swaymsg(["exec", "xterm -class \(xClass) -name \(instance)"])
-        var found: WindowState?
+        var found: I3TreeWindow?
         try waitFor("xterm -class \(xClass) on XWayland", timeout: 15, alive: processes["sway"]) {
             found = (try? self.windowStates())?.first { $0.xClass == xClass }
             return found?.focused == true
         }
-        return Window(conID: found!.conID, pid: found!.pid, appID: xClass, titleInput: nil)
+        return Window(conID: found!.conID, pid: found!.pid ?? 0, appID: xClass, titleInput: nil)
     }
 
     /// Sets the window's title (the terminal's shell prints the escape sequence).
@@ -227,88 +255,26 @@ public final class SwayHarness {
 
     // MARK: - Sway state
 
-    /// One view (a window) in sway's tree.
-    public struct WindowState: Equatable {
-        public let conID: UInt64
-        public let appID: String?
-        /// WM_CLASS's class of an XWayland window.
-        public let xClass: String?
-        public let pid: Int32
-        public let name: String?
-        public let focused: Bool
-        /// In the scratchpad (the `__i3_scratch` workspace), not shown.
-        public let inScratchpad: Bool
-    }
-
-    /// Every view in `swaymsg -t get_tree`.
-    public func windowStates() throws -> [WindowState] {
-        let json = try swaymsg(["-t", "get_tree", "--raw"])
-        guard let tree = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
-            throw DesktopHarness.Failure.didNotStart("swaymsg -t get_tree", "no tree in \(json.prefix(200))")
-        }
-        var states: [WindowState] = []
-        func walk(_ node: [String: Any], inScratchpad: Bool) {
-            let scratch = inScratchpad || (node["type"] as? String == "workspace" && node["name"] as? String == "__i3_scratch")
-            if let pid = node["pid"] as? Int, let id = node["id"] as? Int,
-               node["type"] as? String == "con" || node["type"] as? String == "floating_con" {
-                states.append(WindowState(conID: UInt64(id), appID: node["app_id"] as? String,
-                                          xClass: (node["window_properties"] as? [String: Any])?["class"] as? String, pid: Int32(pid),
-                                          name: node["name"] as? String, focused: node["focused"] as? Bool ?? false,
-                                          inScratchpad: scratch))
-            }
-            for key in ["nodes", "floating_nodes"] {
-                for child in node[key] as? [[String: Any]] ?? [] { walk(child, inScratchpad: scratch) }
-            }
-        }
-        walk(tree, inScratchpad: false)
-        return states
+    /// Every window in `swaymsg -t get_tree`.
+    public func windowStates() throws -> [I3TreeWindow] {
+        try I3Tree.windows(in: swaymsg(["-t", "get_tree", "--raw"]))
     }
 
     /// The window's state now; nil once sway no longer has it.
-    public func state(of window: Window) throws -> WindowState? {
+    public func state(of window: Window) throws -> I3TreeWindow? {
         try windowStates().first { $0.conID == window.conID }
-    }
-
-    /// Polls `condition` every 20 ms until it holds or `timeout` passes; false on timeout.
-    public func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if try condition() { return true }
-            usleep(20_000)
-        } while Date() < deadline
-        return false
     }
 
     /// Runs `swaymsg` as `user` and returns its output; a failing command is an error.
     @discardableResult
     public func swaymsg(_ arguments: [String]) throws -> String {
-        let process = try makeProcessAsUser("swaymsg", arguments)
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw DesktopHarness.Failure.didNotStart("swaymsg \(arguments.joined(separator: " "))", text)
-        }
-        return text
+        try runAsUser("swaymsg", arguments)
     }
 
-    /// Runs a program (as root) with the desktop's environment and returns its standard output.
+    /// Runs `program` as `user` and returns its output; a failing command is an error.
     @discardableResult
-    public func run(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which(program))
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    public func runAsUser(_ program: String, _ arguments: [String]) throws -> String {
+        try makeProcessAsUser(program, arguments).checkedOutput("\(program) \(arguments.joined(separator: " "))")
     }
 
     // MARK: - Processes

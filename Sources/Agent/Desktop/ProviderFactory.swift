@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HyprlandBackend
 import I3IPCBackend
 import KWinBackend
 import ScreenTimeCore
@@ -41,7 +42,12 @@ enum ProviderFactory {
             } catch {
                 throw ProviderUnavailable("sway/i3 IPC: \(error); is the compositor running and SWAYSOCK (or I3SOCK) its socket?")
             }
-        case .hyprland: throw ProviderUnavailable("Hyprland: not built yet")
+        case .hyprland:
+            do {
+                return try HyprlandProvider(environment: context.environment)
+            } catch {
+                throw ProviderUnavailable("Hyprland IPC: \(error); is Hyprland running and HYPRLAND_INSTANCE_SIGNATURE its instance?")
+            }
         case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
         case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),
                                                         environment: context.environment)

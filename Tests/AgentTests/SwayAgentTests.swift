@@ -1,0 +1,167 @@
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import UsageStore
+import XCTest
+
+/// The agent as a user runs it on sway (headless, real), with mako as the notification server:
+/// focus and minimize through the sway IPC.
+final class SwayAgentTests: XCTestCase {
+    var sway: SwayHarness!
+    var monitor: BusMonitor!
+    var opened: [SwayHarness.Window] = []
+
+    override func setUpWithError() throws {
+        sway = try SwayHarness.shared()
+        monitor = try BusMonitor(address: sway.busAddress)
+    }
+
+    override func tearDown() {
+        for window in opened { sway.close(window) }
+    }
+
+    func open(_ appID: String) throws -> SwayHarness.Window {
+        let window = try sway.openWindow(appID: appID)
+        opened.append(window)
+        return window
+    }
+
+    func startAgent(config: String) throws -> AgentProcess {
+        try AgentProcess(environment: AgentProcess.freshEnvironment(on: sway, config: config), desk: sway)
+    }
+
+    func status(_ agent: AgentProcess) throws -> StatusSnapshot {
+        let result = try agent.cli(["status", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        return try StatusFormat.decode(result.out)
+    }
+
+    func inScratchpad(_ window: SwayHarness.Window) -> Bool {
+        (try? sway.state(of: window)?.inScratchpad) == true
+    }
+
+    func testFocusedWindowsTimeIsCountedByItsAppID() throws {
+        let agent = try startAgent(config: "[general]\nidle-after = 1h\n")
+        let other = try open("stother")
+        _ = try open("stcounted")
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stcounted") }, agent.log)
+        let backends = try status(agent).backends
+        XCTAssertTrue(backends["focus"]?.hasPrefix("sway IPC") == true, "\(backends)")
+        XCTAssertTrue(backends["minimize"]?.hasPrefix("sway IPC") == true, "\(backends)")
+        usleep(2_200_000)
+        try sway.focus(other)
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stother") }, agent.log)
+        let used = try XCTUnwrap(status(agent).apps.first { $0.id == "stcounted" }).usedSeconds
+        XCTAssertEqual(used, 2.2, accuracy: 0.6)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    func testCountdownInMakoDisableToTheScratchpadShowAgainAndContinue() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            countdown = 4s;2s
+            continue-for = 3s
+            [limits]
+            stnotes = 6s
+            """)
+        let editor = try open("steditor")
+        let notes = try open("stnotes")
+        let start = Date()
+
+        _ = try monitor.waitForNotify { $0.summary == "stnotes: 4 s left today" }
+        XCTAssertTrue(eventually { (try? self.sway.notifications())?.contains { $0.summary == "stnotes: 4 s left today" } == true },
+                      "mako shows the countdown")
+        _ = try monitor.waitForNotify { $0.summary == "stnotes: 2 s left today" }
+        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from stnotes?" }
+        XCTAssertTrue(eventually { self.inScratchpad(notes) }, "moved to the scratchpad at the limit")
+        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
+        XCTAssertFalse(inScratchpad(editor), "other apps are left alone")
+
+        // Shown again from the scratchpad without continuing: disabled again, the same offer.
+        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
+        try sway.swaymsg(["[con_id=\(notes.conID)]", "scratchpad", "show"])
+        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
+        XCTAssertTrue(eventually { self.inScratchpad(notes) })
+
+        // "Continue" chosen in mako: the app may stay for 3 s.
+        let shown = try XCTUnwrap(sway.notifications().first { $0.summary == disabled.summary }, "mako shows the offer")
+        XCTAssertEqual(shown.actions["continue"], "Continue for 3 s")
+        try sway.invokeAction("continue", notification: shown.id)
+        XCTAssertTrue(eventually { (try? self.status(agent).apps.first { $0.id == "stnotes" }?.continues) == 1 }, agent.log)
+        try sway.swaymsg(["[con_id=\(notes.conID)]", "scratchpad", "show"])
+        XCTAssertTrue(eventually { (try? self.sway.state(of: notes)?.focused) == true })
+        let continued = Date()
+        usleep(1_500_000)
+        XCTAssertFalse(inScratchpad(notes), "still usable inside the granted time")
+        XCTAssertTrue(eventually(4) { self.inScratchpad(notes) })
+        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {
+        let environment = try AgentProcess.freshEnvironment(on: sway, config: """
+            [general]
+            idle-after = 1h
+            [modes]
+            automatic = off
+            breaks = off
+            """)
+        let applications = try AgentProcess.applicationsFolder(environment)
+        try "[Desktop Entry]\nType=Application\nName=Code Editor\nExec=editor\nCategories=Development;\n"
+            .write(to: applications.appendingPathComponent("stcode.desktop"), atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=Video Player\nExec=video\nCategories=AudioVideo;Video;\n"
+            .write(to: applications.appendingPathComponent("stvideo.desktop"), atomically: true, encoding: .utf8)
+        let agent = try AgentProcess(environment: environment, desk: sway)
+        let code = try open("stcode")
+        let video = try open("stvideo")
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stvideo") }, agent.log)
+
+        let switched = try agent.cli(["mode", "productivity"])
+        XCTAssertEqual(switched.status, 0, switched.err)
+        XCTAssertTrue(eventually { self.inScratchpad(video) }, "the focused content app is disabled at the switch")
+        _ = try monitor.waitForNotify { $0.actions.first == "continue" && $0.summary.contains("Video Player") }
+        XCTAssertFalse(inScratchpad(code), "an allowed app stays")
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    /// A title rule's app over its limit goes to the scratchpad in the window whose title
+    /// matches, not the same app's other windows (titles come with sway's events).
+    func testTitleRuleAppIsMovedToTheScratchpadInItsOwnWindowOnly() throws {
+        let agent = try startAgent(config: """
+            [general]
+            idle-after = 1h
+            [limits]
+            stclips = 1s
+            [rules]
+            stclips = stbrowser:Cat videos
+            """)
+        let docs = try sway.openWindow(appID: "stbrowser", title: "Docs")
+        opened.append(docs)
+        let video = try sway.openWindow(appID: "stbrowser", title: "Cat videos - Tube")
+        opened.append(video)
+        XCTAssertTrue(eventually { self.inScratchpad(video) }, agent.log)
+        XCTAssertFalse(inScratchpad(docs), "the browser's other window is left alone")
+
+        // Renamed to match while focused: the rule applies to it at once.
+        try sway.focus(docs)
+        try sway.setTitle("Cat videos - more", of: docs)
+        XCTAssertTrue(eventually { self.inScratchpad(docs) }, agent.log)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    /// sway exiting: the agent says so, stops counting and carries on (its bus still answers).
+    func testSwayGoingAwayStopsCountingAndTheAgentCarriesOn() throws {
+        let own = try SwayHarness()
+        defer { own.stop() }
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: own, config: "[general]\nidle-after = 1h\n"),
+                                     desk: own)
+        _ = try own.openWindow(appID: "stleft")
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stleft") }, agent.log)
+        own.stopCompositor()
+        XCTAssertTrue(eventually { (try? self.status(agent).focused) == Optional<AppID>.none }, agent.log)
+        XCTAssertTrue(agent.log.contains("lost the desktop"), agent.log)
+        XCTAssertTrue(agent.process.isRunning)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+}

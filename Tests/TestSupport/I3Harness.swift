@@ -1,0 +1,83 @@
+import Foundation
+
+/// i3 on a private Xvfb, for the i3 IPC provider on X11: i3 listens on an IPC socket of the
+/// harness's own (I3SOCK). Test windows are `TestWindowClient`'s, on `display`. Stopped by `stop()`.
+public final class I3Harness {
+    public let root: URL
+    public private(set) var display = ""
+    public let ipcSocket: String
+    /// DISPLAY and I3SOCK, as an i3 session has them.
+    public var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["WAYLAND_DISPLAY", "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE"] { environment[key] = nil }
+        environment["DISPLAY"] = display
+        environment["I3SOCK"] = ipcSocket
+        environment["XDG_SESSION_TYPE"] = "x11"
+        environment["XDG_CURRENT_DESKTOP"] = "i3"
+        return environment
+    }
+
+    private var processes: [Process] = []
+
+    public init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-i3-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        ipcSocket = root.appendingPathComponent("i3.sock").path
+
+        // Xvfb picks a free display and prints its number.
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: try DesktopHarness.which("Xvfb"))
+        xvfb.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x800x24"]
+        let out = Pipe()
+        xvfb.standardOutput = out
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        processes.append(xvfb)
+        var printed = Data()
+        var entry = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        try DesktopHarness.waitFor("Xvfb", timeout: 10, alive: xvfb) {
+            if poll(&entry, 1, 20) > 0 { printed.append(out.fileHandleForReading.availableData) }
+            return printed.contains(10)
+        }
+        display = ":" + String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+
+        let config = root.appendingPathComponent("i3.conf")
+        try """
+            ipc-socket \(ipcSocket)
+            font pango:monospace 8
+            focus_on_window_activation focus
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let i3 = Process()
+        i3.executableURL = URL(fileURLWithPath: try DesktopHarness.which("i3"))
+        i3.arguments = ["-c", config.path]
+        i3.environment = environment
+        i3.standardOutput = FileHandle.nullDevice
+        i3.standardError = FileHandle.nullDevice
+        try i3.run()
+        processes.append(i3)
+        try DesktopHarness.waitFor("i3", timeout: 10, alive: i3) { (try? self.i3msg(["-t", "get_version"]))?.contains("4.") == true }
+    }
+
+    deinit { stop() }
+
+    /// Runs `i3-msg` on the harness's socket; a failing command is an error.
+    @discardableResult
+    public func i3msg(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("i3-msg"))
+        process.arguments = ["-s", ipcSocket] + arguments
+        process.standardError = FileHandle.nullDevice
+        return try process.checkedOutput("i3-msg \(arguments.joined(separator: " "))")
+    }
+
+    /// Every window in i3's tree.
+    public func windowStates() throws -> [I3TreeWindow] {
+        try I3Tree.windows(in: i3msg(["-t", "get_tree"]))
+    }
+
+    public func stop() {
+        for process in processes.reversed() { DesktopHarness.stop(process) }
+        processes.removeAll()
+        try? FileManager.default.removeItem(at: root)
+    }
+}
