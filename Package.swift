@@ -59,12 +59,10 @@ let package = Package(
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
         .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed"]),
-        // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on Xvfb.
-        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket"]),
+        // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
+        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
         .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
-        // Benchmark on KWin: activation-to-minimize latency through org_kde_plasma_window_management, CPU and RSS of the agent.
-        .executableTarget(name: "screentime-wayland-bench", dependencies: ["TestSupport", "WaylandBackend"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
         .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 

@@ -1,18 +1,24 @@
 #!/bin/sh
-# The agent benchmark: the agent as installed (release, Swift runtime linked statically) on a
-# private Xvfb + openbox + dbus + dunst, beside its floor (screentime-floor, a bare Xlib watcher
-# built the same way); four windows switch focus every 0.5 s for 60 s. Prints the agent's and
-# the floor's activation-to-minimize latency and CPU seconds, their ratios, and the agent's RSS.
-# `--sway [seconds]`: the agent on headless sway instead (activation -> scratchpad, CPU per 60 s).
+# The agent benchmark, on the desktop named (default x11), as installed: release build, Swift
+# runtime linked statically. Prints the activation-to-minimize latency (median, p90), the agent's
+# CPU seconds and RSS.
+#   x11   private Xvfb + openbox + dbus + dunst, beside the floor (screentime-floor, a bare Xlib
+#         watcher built the same way): four windows switch focus every 0.5 s; also the ratios.
+#   sway  headless sway: three foot windows every 0.5 s, the disabled one back from the scratchpad.
+#   gnome headless GNOME Shell with the extension: three windows every 0.5 s.
+#   kwin  KWin 5.27, the agent granted org_kde_plasma_window_management: two windows every second.
+# Usage: scripts/bench.sh [x11|sway|gnome|kwin] [seconds]
 set -eu
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
+desktop=x11
+case "${1:-}" in x11|sway|gnome|kwin) desktop=$1; shift ;; esac
 for product in screentime screentime-agent screentime-floor; do
     swift build -c release --static-swift-stdlib --scratch-path .build/static --product "$product"
 done
 swift build -c release --product screentime-bench
-if [ "${1:-}" = "--sway" ]; then
-    SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench sway "${2:-60}"
-else
+if [ "$desktop" = x11 ]; then
     SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench "${1:-60}"
+else
+    SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench "$desktop" "${1:-60}"
 fi

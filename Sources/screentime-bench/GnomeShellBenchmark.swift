@@ -2,7 +2,7 @@ import Foundation
 import SessionBus
 import TestSupport
 
-// Benchmark on GNOME (`screentime-bench gnome [seconds]`, scripts/bench-gnome.sh): on a headless
+// Benchmark on GNOME (`scripts/bench.sh gnome [seconds]`): on a headless
 // GNOME Shell 43 with the project's extension, three windows take focus in turn every 0.5 s
 // (alpha, the disabled app, beta, the disabled app...), activated through the extension's testing
 // interface as a click would. Prints the latency from each activation of the disabled app to its

@@ -8,7 +8,7 @@ import UnixSocket
 // user would; the agent moves it back. Prints the latency from the activation (the command sent)
 // to the window being in the scratchpad again (read from the tree over the IPC, ~0.3 ms a read),
 // and the agent's CPU time per 60 s.
-// Run: scripts/bench.sh --sway [seconds]
+// Run: scripts/bench.sh sway [seconds]
 
 /// A blocking i3 IPC client of the benchmark's own: commands and trees, read at once.
 final class SwayProbe {

@@ -6,16 +6,13 @@ import TestSupport
 // minimizes, and one to the class the floor (`screentime-floor`, a bare Xlib watcher run beside
 // the agent) iconifies. Prints, for both, the latency from that window's activation to its
 // minimize (WM_STATE Iconic) and the CPU seconds, their ratios, and the agent's RSS.
-// Run: scripts/bench.sh [seconds]; on GNOME Shell: scripts/bench-gnome.sh [seconds] (GnomeShellBenchmark.swift);
-// on sway: scripts/bench.sh --sway [seconds] (screentime-bench sway, SwayBench.swift).
+// Run: scripts/bench.sh [x11|sway|gnome|kwin] [seconds] (the other desktops: SwayBench.swift,
+// GnomeShellBenchmark.swift, KWinBenchmark.swift).
 
-if CommandLine.arguments.dropFirst().first == "sway" {
-    try runSwayBench(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().first == "gnome" {
-    try GnomeShellBenchmark.run(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
+let desktopArgument = CommandLine.arguments.dropFirst().first
+let wayland: [String: (Double) throws -> Void] = ["sway": runSwayBench, "gnome": GnomeShellBenchmark.run, "kwin": KWinBenchmark.run]
+if let desktopArgument, let run = wayland[desktopArgument] {
+    try run(CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
     exit(0)
 }
 let seconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 60 : 60
