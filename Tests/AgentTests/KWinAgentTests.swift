@@ -13,6 +13,7 @@ final class KWinAgentTests: XCTestCase {
 
     override func setUpWithError() throws {
         kwin = try KWinHarness.shared()
+        try kwin.ensureNotificationServer()
         monitor = try BusMonitor(address: kwin.busAddress)
     }
 

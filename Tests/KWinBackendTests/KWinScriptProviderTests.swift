@@ -83,6 +83,7 @@ final class KWinScriptProviderTests: XCTestCase {
     /// dunst's layer-shell surface is a normal window to KWin 5.27; it counts as the shell's, so
     /// it is never minimized.
     func testANotificationDaemonsSurfaceIsTheShellsAndNeverMinimized() throws {
+        try kwin.ensureNotificationServer()
         let notifications = try BusConnection(address: kwin.busAddress)
         defer { notifications.close() }
         let shown = try notifications.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",

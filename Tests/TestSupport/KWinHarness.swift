@@ -119,6 +119,14 @@ public final class KWinHarness {
         try startNotificationServer()
     }
 
+    /// dunst again if it is gone: started while a restarted KWin was still coming up, it can take
+    /// its bus name and then exit when the compositor refuses its surface.
+    public func ensureNotificationServer() throws {
+        guard !busNameHasOwner("org.freedesktop.Notifications") else { return }
+        stopProcess("dunst")
+        try startNotificationServer()
+    }
+
     /// Starts dunst (on KWin's layer-shell), waiting until it owns its bus name.
     public func startNotificationServer() throws {
         if processes["dunst"]?.isRunning == true { throw DesktopHarness.Failure.didNotStart("dunst", "it is already running") }
