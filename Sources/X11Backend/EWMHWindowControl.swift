@@ -1,7 +1,7 @@
 import ScreenTimeCore
 
 /// Lists and minimizes client windows through EWMH and ICCCM.
-public final class EWMHWindowControl: WindowControl {
+public final class EWMHWindowControl {
     private let connection: X11Connection
     private let inspector: WindowInspector
 

@@ -16,7 +16,7 @@ import ScreenTimeCore
 /// would be crossed and every `IdleCheck.returnPoll` while idle (`nextPoll(after:)`).
 ///
 /// Transitions are dated when they really happened (see `IdleCheck`).
-public final class X11IdleWatch: IdleSource {
+public final class X11IdleWatch {
     public enum Mechanism: Equatable, Sendable {
         /// IDLETIME alarms: nothing is read until the server sends an event.
         case syncAlarms

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenTimeCore
+import X11Backend
 
 extension FocusSource {
     /// Drains every 10 ms until an event satisfies `match` or `timeout` passes; returns all

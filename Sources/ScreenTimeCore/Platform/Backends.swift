@@ -8,40 +8,6 @@ public enum FocusEvent: Equatable, Sendable {
     case titleChanged(WindowFacts)
 }
 
-/// Tells which window has focus. Event-driven where the platform allows it; a source that must
-/// poll says when through `nextPoll(after:)`.
-public protocol FocusSource: AnyObject {
-    /// Shown by `doctor` and logged when the backend is chosen.
-    var backendName: String { get }
-    /// A descriptor to poll for readability, or -1 when the source only polls.
-    var pollDescriptor: Int32 { get }
-    /// Reads whatever is pending, without blocking.
-    func drainEvents() throws -> [FocusEvent]
-    /// The focused client window now.
-    func currentFocus() throws -> WindowFacts?
-    /// When the source wants to be asked again although its descriptor stayed quiet (polling fallback).
-    func nextPoll(after now: Date) -> Date?
-}
-
-/// Finds and minimizes an app's windows.
-public protocol WindowControl: AnyObject {
-    /// All top-level client windows, shell windows included (marked by role).
-    func clientWindows() throws -> [WindowFacts]
-    /// Minimizes (iconifies) a window. Throws when the window manager does not allow it.
-    func minimize(_ window: WindowID) throws
-    /// Whether the window is minimized (ICCCM WM_STATE Iconic, or `_NET_WM_STATE_HIDDEN`).
-    func isMinimized(_ window: WindowID) throws -> Bool
-}
-
-/// How long the user has been away from the keyboard and mouse.
-public protocol IdleSource: AnyObject {
-    var backendName: String { get }
-    /// Seconds since the last input.
-    func idleSeconds() throws -> TimeInterval
-    /// Whether a screen saver or lock screen is showing.
-    func screenSaverActive() throws -> Bool
-}
-
 /// A desktop notification to show, in plain text: the backend escapes it when the server takes markup.
 public struct NotificationRequest: Equatable, Sendable {
     public var appName: String
