@@ -25,6 +25,7 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
 
     private let bus: BusConnection
     private var focused: GnomeShellWindow?
+    private var knownFacts: [WindowID: WindowFacts] = [:]
     private var isClosed = false
     /// The filter last asked for, until `restore`: shown again when the extension comes back.
     private var filter: ColorFilter?
@@ -68,13 +69,12 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     func currentFocus() throws -> WindowFacts? {
         let reply = try bus.call(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetFocus")
         focused = reply.first.flatMap(GnomeShellWindow.init)
-        return focused.map { $0.facts(includingTitle: needsTitle($0.facts(includingTitle: false))) }
+        return focused.map { facts(of: $0, includingTitle: needsTitle(facts(of: $0, includingTitle: false))) }
     }
 
     func titleRulesChanged() {
         guard let focused else { return }
-        let facts = focused.facts(includingTitle: false)
-        if needsTitle(facts) { onFocus?(.titleChanged(focused.facts(includingTitle: true))) }
+        if needsTitle(facts(of: focused, includingTitle: false)) { onFocus?(.titleChanged(facts(of: focused, includingTitle: true))) }
     }
 
     private func focusChanged(_ arguments: [BusValue]) {
@@ -86,15 +86,15 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
             if previous != nil { onFocus?(.focused(nil)) }
             return
         }
-        let withoutTitle = window.facts(includingTitle: false)
+        let withoutTitle = facts(of: window, includingTitle: false)
         let wantsTitle = needsTitle(withoutTitle)
         if let previous, previous.id == window.id {
             // The same window again: only its title can have changed, which matters only where a
             // title rule may apply.
-            if wantsTitle && previous.title != window.title { onFocus?(.titleChanged(window.facts(includingTitle: true))) }
+            if wantsTitle && previous.title != window.title { onFocus?(.titleChanged(facts(of: window, includingTitle: true))) }
             return
         }
-        onFocus?(.focused(wantsTitle ? window.facts(includingTitle: true) : withoutTitle))
+        onFocus?(.focused(wantsTitle ? facts(of: window, includingTitle: true) : withoutTitle))
     }
 
     /// The extension went (disabled, as GNOME does while the screen is locked; the shell restarting
@@ -118,12 +118,27 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
         }
     }
 
+    /// A window's facts, those without its title read once per window (/proc is read for them).
+    private func facts(of window: GnomeShellWindow, includingTitle: Bool) -> WindowFacts {
+        var facts: WindowFacts
+        if let known = knownFacts[window.id] {
+            facts = known
+        } else {
+            facts = window.facts(includingTitle: false)
+            // Closed windows are never told: past this many the memory starts again.
+            if knownFacts.count >= 4096 { knownFacts.removeAll() }
+            knownFacts[window.id] = facts
+        }
+        if includingTitle { facts.title = window.title }
+        return facts
+    }
+
     // MARK: Window control
 
     func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
         // The focused window (the usual case: the app was just opened) goes at once, without
         // waiting for the window list; its other windows follow when the list arrives.
-        if let focused, identify(focused.facts(includingTitle: needsTitle(focused.facts(includingTitle: false)))) == app {
+        if let focused, identify(facts(of: focused, includingTitle: needsTitle(facts(of: focused, includingTitle: false)))) == app {
             try sendMinimize([focused.id])
         }
         try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ListWindows",
@@ -132,8 +147,8 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
             let windows = (reply.first?.arrayValue ?? []).compactMap(GnomeShellWindow.init)
             let ids = windows.filter { window in
                 guard !window.minimized else { return false }
-                let facts = window.facts(includingTitle: false)
-                return identify(self.needsTitle(facts) ? window.facts(includingTitle: true) : facts) == app
+                let withoutTitle = self.facts(of: window, includingTitle: false)
+                return identify(self.needsTitle(withoutTitle) ? self.facts(of: window, includingTitle: true) : withoutTitle) == app
             }.map(\.id)
             guard !ids.isEmpty else { return }
             try? self.sendMinimize(ids)
