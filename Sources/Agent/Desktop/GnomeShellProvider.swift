@@ -136,11 +136,6 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     // MARK: Window control
 
     func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
-        // The focused window (the usual case: the app was just opened) goes at once, without
-        // waiting for the window list; its other windows follow when the list arrives.
-        if let focused, identify(facts(of: focused, includingTitle: needsTitle(facts(of: focused, includingTitle: false)))) == app {
-            try sendMinimize([focused.id])
-        }
         try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ListWindows",
                      timeout: .seconds(5)) { [weak self] result in
             guard case .success(let reply) = result, let self, !self.isClosed else { return }
