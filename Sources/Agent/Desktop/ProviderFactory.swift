@@ -48,7 +48,6 @@ enum ProviderFactory {
             } catch {
                 throw ProviderUnavailable("Hyprland IPC: \(error); is Hyprland running and HYPRLAND_INSTANCE_SIGNATURE its instance?")
             }
-        case .hyprlandCTM: throw ProviderUnavailable("Hyprland CTM: not built yet")
         case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),
                                                         environment: context.environment)
         case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),

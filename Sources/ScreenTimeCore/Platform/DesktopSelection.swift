@@ -73,8 +73,6 @@ public enum DesktopProviderKind: String, CaseIterable, Sendable {
     case i3IPC = "i3-ipc"
     /// Hyprland's socket2 events and its dispatch socket.
     case hyprland
-    /// `hyprland_ctm_control_manager_v1`: true grayscale on Hyprland.
-    case hyprlandCTM = "hyprland-ctm"
     /// The project's GNOME Shell extension over the session bus: focus, minimize, grayscale, tint.
     case gnomeShell = "gnome-shell-extension"
     /// `org.gnome.Mutter.IdleMonitor`.
@@ -116,7 +114,6 @@ public enum DesktopSelection {
     public static let extIdleGlobal = "ext_idle_notifier_v1"
     public static let kdeIdleGlobal = "org_kde_kwin_idle"
     public static let gammaGlobal = "zwlr_gamma_control_manager_v1"
-    public static let hyprlandCTMGlobal = "hyprland_ctm_control_manager_v1"
 
     public static func candidates(for capability: DesktopCapability, in facts: SessionFacts) -> [ProviderCandidate] {
         var list: [ProviderCandidate]
@@ -173,9 +170,6 @@ public enum DesktopSelection {
         if facts.hasX11Display && !facts.isWayland { list.append(.init(.randr, "an X11 session: RandR")) }
         guard facts.isWayland else { return list }
         if facts.isGNOME { list.append(.init(.gnomeShell, "GNOME: the extension's effects")) }
-        if facts.waylandGlobals.contains(hyprlandCTMGlobal) {
-            list.append(.init(.hyprlandCTM, "Hyprland offers \(hyprlandCTMGlobal)"))
-        }
         if facts.isKDE { list.append(.init(.kwinNightLight, "KDE: Night Light")) }
         if facts.waylandGlobals.contains(gammaGlobal) {
             list.append(.init(.wlrGamma, "the compositor offers \(gammaGlobal)"))
