@@ -153,7 +153,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source: Equatable { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries }
+    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries }
 
     func wantsToWrite(_ source: Source) -> Bool {
         switch source {

@@ -10,9 +10,7 @@ extension DesktopProbe {
                             + "locks only from a screen saver service", ok: false)]
         }
         defer { connection.close() }
-        let present = (try? connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                            interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                            arguments: [.string(LogindWatch.busName)], timeout: .seconds(1)))?.first?.boolValue ?? false
+        let present = (try? connection.nameHasOwner(LogindWatch.busName, timeout: .seconds(1))) ?? false
         guard present else {
             return [Finding(topic: "logind", detail: "not on the system bus: suspends are noticed from the clock, "
                             + "locks only from a screen saver service", ok: false)]

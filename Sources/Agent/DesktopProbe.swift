@@ -109,12 +109,10 @@ public enum DesktopProbe {
         } else {
             findings.append(Finding(topic: "notifications", detail: "no notification server: countdowns and choices cannot be shown", ok: false))
         }
-        let running = (try? connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                            interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                            arguments: [.string(AgentInterface.busName)]))?.first?.boolValue ?? false
+        let running = (try? connection.nameHasOwner(AgentInterface.busName)) ?? false
         findings.append(Finding(topic: "agent", detail: running ? "running" : "not running (start it with `screentime agent`)", ok: running))
         // The lock: logind's session lock (see "logind"), and the desktop's screen saver service.
-        let savers = ScreenSaverWatch.interfaces.filter { DesktopConnector.hasOwner($0, on: connection) }
+        let savers = ScreenSaverWatch.interfaces.filter { (try? connection.nameHasOwner($0)) == true }
         findings.append(Finding(topic: "lock", detail: savers.isEmpty
                                 ? "no screen saver service on the session bus: a lock is seen through logind only"
                                 : "ActiveChanged of " + savers.joined(separator: ", "), ok: !savers.isEmpty))
@@ -125,13 +123,7 @@ public enum DesktopProbe {
     static func serverInfo(of client: NotificationsClient, on connection: BusConnection) -> NotificationServerInfo? {
         var answered = false
         client.onServerChange = { _ in answered = true }
-        let deadline = ContinuousClock.now + .seconds(2)
-        while !answered && ContinuousClock.now < deadline {
-            connection.flush()
-            var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 50)
-            guard (try? connection.dispatchPending()) != nil else { return nil }
-        }
+        _ = try? connection.dispatch(until: { answered }, timeout: .seconds(2))
         return client.serverInfo
     }
 

@@ -82,13 +82,8 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
 
     /// The window the script reported active when it started (waits for that first report).
     public func currentFocus() throws -> WindowFacts? {
-        let deadline = ContinuousClock.now + Self.firstReportTimeout
-        while !reportedOnce {
-            guard ContinuousClock.now < deadline else {
-                throw KWinError.scriptSilent(seconds: Int(Self.firstReportTimeout.components.seconds))
-            }
-            if !bus.hasQueuedIncoming { KWinShims.waitReadable(bus.fileDescriptor, milliseconds: 50) }
-            try bus.dispatchPending()
+        guard try bus.dispatch(until: { reportedOnce }, timeout: Self.firstReportTimeout) else {
+            throw KWinError.scriptSilent(seconds: Int(Self.firstReportTimeout.components.seconds))
         }
         return focusedFacts
     }

@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// The only C calls of the KWin backend: files written whole, and a bounded wait on a descriptor.
+/// The only C calls of the KWin backend: files written whole (private to the user, as KDE keeps its
+/// configuration; `Data.write(options: .atomic)` would leave them readable by all).
 enum KWinShims {
     /// Writes `text` to a temporary file beside `path` and renames it over `path` (its folder
     /// made, private to the user, when missing), so KWin never reads half a file.
@@ -39,12 +40,6 @@ enum KWinShims {
             unlink(temporary)
             throw KWinError.file(path: path, reason: "cannot be written: \(reason)")
         }
-    }
-
-    /// Waits until `descriptor` is readable or `milliseconds` pass.
-    static func waitReadable(_ descriptor: Int32, milliseconds: Int32) {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, milliseconds)
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }

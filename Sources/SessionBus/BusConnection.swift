@@ -91,6 +91,23 @@ public final class BusConnection {
         if !raw.isConnected { throw BusError.disconnected }
     }
 
+    /// Sends what is queued, then reads and dispatches until `done()` holds or `timeout` passes:
+    /// for an answer a short-lived command, or a provider connecting, may wait for. Returns
+    /// whether `done()` held.
+    public func dispatch(until done: () -> Bool, timeout: Duration) throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !done() {
+            guard ContinuousClock.now < deadline else { return false }
+            flush()
+            if !hasQueuedIncoming {
+                var entry = pollfd(fd: raw.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&entry, 1, 50)
+            }
+            try dispatchPending()
+        }
+        return true
+    }
+
     private func socketReadable() -> Bool {
         var entry = pollfd(fd: raw.fileDescriptor, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLIN) != 0
@@ -108,6 +125,13 @@ public final class BusConnection {
     public func releaseName(_ name: String) throws {
         guard !isClosed else { throw BusError.disconnected }
         try raw.releaseName(name)
+    }
+
+    /// Whether someone owns `name`: one blocking round trip to the bus daemon, for a provider
+    /// connecting or a short-lived command.
+    public func nameHasOwner(_ name: String, timeout: Duration = .seconds(5)) throws -> Bool {
+        try call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                 method: "NameHasOwner", arguments: [.string(name)], timeout: timeout).first?.boolValue ?? false
     }
 
     // MARK: Calls

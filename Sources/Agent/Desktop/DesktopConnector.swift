@@ -83,17 +83,11 @@ public enum DesktopConnector {
     static func probe(environment: [String: String], bus: BusConnection?) -> SessionFacts {
         var facts = SessionFacts(environment: environment)
         if let bus {
-            for name in [DesktopSelection.gnomeShellBusName, DesktopSelection.kwinBusName] where hasOwner(name, on: bus) {
+            for name in [DesktopSelection.gnomeShellBusName, DesktopSelection.kwinBusName] where (try? bus.nameHasOwner(name)) == true {
                 facts.busNames.insert(name)
             }
         }
         if facts.hasWaylandDisplay { facts.waylandGlobals = ProviderFactory.waylandGlobals(environment: environment) }
         return facts
-    }
-
-    /// One blocking call to the bus daemon, at connect only.
-    static func hasOwner(_ name: String, on bus: BusConnection) -> Bool {
-        (try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                       method: "NameHasOwner", arguments: [.string(name)]))?.first?.boolValue ?? false
     }
 }

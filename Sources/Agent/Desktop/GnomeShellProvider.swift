@@ -34,10 +34,7 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     /// to do when it does not answer. Blocks for one round trip to the bus daemon.
     init(bus: BusConnection, environment: [String: String]) throws {
         self.bus = bus
-        let owned = try bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                 interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                 arguments: [.string(Self.busName)]).first?.boolValue ?? false
-        guard owned else { throw ProviderUnavailable(Self.unavailableReason(environment: environment)) }
+        guard try bus.nameHasOwner(Self.busName) else { throw ProviderUnavailable(Self.unavailableReason(environment: environment)) }
         try bus.addMatch("type='signal',sender='\(Self.busName)',interface='\(Self.interface)',member='FocusChanged'")
         try bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.busName)'")
         bus.onSignal(interface: Self.interface, member: "FocusChanged") { [weak self] message in
