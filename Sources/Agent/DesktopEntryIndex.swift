@@ -5,10 +5,7 @@ import ScreenTimeCore
 /// `$XDG_DATA_DIRS/applications`, earlier directories first (they win, as in the spec).
 public enum DesktopEntryIndex {
     public static func directories(environment: [String: String]) -> [String] {
-        let dataHome = XDGPaths.dataHome(environment: environment)
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return ([dataHome] + dataDirs).map { $0 + "/applications" }
+        XDGPaths.dataDirectories(environment: environment).map { $0 + "/applications" }
     }
 
     public static func load(environment: [String: String]) -> [DesktopEntry] {

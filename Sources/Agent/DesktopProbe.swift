@@ -49,14 +49,10 @@ public enum DesktopProbe {
         if let status = try? AgentClient(environment: environment).status() {
             choices = status.backends
         } else {
-            let bus = try? BusConnection(address: environment["DBUS_SESSION_BUS_ADDRESS"])
-            defer { bus?.close() }
-            let context = ProviderContext(environment: environment, bus: bus,
-                                          runtimeDirectory: XDGPaths.runtimeDirectory(environment: environment, uid: getuid()),
-                                          idleThreshold: 300)
-            let desktop = DesktopConnector.connect(facts: DesktopConnector.probe(environment: environment, bus: bus), context: context)
-            defer { desktop.close(restoringScreen: false) }
-            choices = Dictionary(uniqueKeysWithValues: desktop.choices.map { ($0.capability.rawValue, $0.summary) })
+            choices = DesktopConnector.withProviders(environment: environment, wanted: Set(DesktopCapability.allCases),
+                                                     restoringScreen: false) { desktop in
+                Dictionary(uniqueKeysWithValues: desktop.choices.map { ($0.capability.rawValue, $0.summary) })
+            }
         }
         return DesktopCapability.allCases.map { capability in
             let summary = choices[capability.rawValue] ?? "none"

@@ -65,18 +65,26 @@ public enum DesktopConnector {
         return Desktop(focus: focus, windows: windows, idle: idle, filter: filter, connections: connections, choices: choices)
     }
 
-    /// Puts the screen's colours back through this session's screen filter provider, for
-    /// `screentime display restore` after a crash on Wayland (on X11 the saved ramps are used
-    /// directly). Returns the provider's name.
-    public static func restoreScreen(environment: [String: String]) -> String {
+    /// Starts this session's providers for `wanted` on a bus connection of its own, for a
+    /// short-lived command (`doctor`, `display restore`), hands them to `body`, then closes them,
+    /// putting the screen back only when `restoringScreen`.
+    static func withProviders<Result>(environment: [String: String], wanted: Set<DesktopCapability>,
+                                      restoringScreen: Bool, _ body: (Desktop) -> Result) -> Result {
         let bus = try? BusConnection(address: environment["DBUS_SESSION_BUS_ADDRESS"])
         defer { bus?.close() }
         let context = ProviderContext(environment: environment, bus: bus,
                                       runtimeDirectory: XDGPaths.runtimeDirectory(environment: environment, uid: getuid()),
                                       idleThreshold: 300)
-        let desktop = connect(facts: probe(environment: environment, bus: bus), context: context, wanted: [.screenFilter])
-        defer { desktop.close() }
-        return desktop.filter.providerName
+        let desktop = connect(facts: probe(environment: environment, bus: bus), context: context, wanted: wanted)
+        defer { desktop.close(restoringScreen: restoringScreen) }
+        return body(desktop)
+    }
+
+    /// Puts the screen's colours back through this session's screen filter provider, for
+    /// `screentime display restore` after a crash on Wayland (on X11 the saved ramps are used
+    /// directly). Returns the provider's name.
+    public static func restoreScreen(environment: [String: String]) -> String {
+        withProviders(environment: environment, wanted: [.screenFilter], restoringScreen: true) { $0.filter.providerName }
     }
 
     /// What the environment, the session bus and the Wayland registry tell of the session.

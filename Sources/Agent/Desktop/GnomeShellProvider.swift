@@ -49,11 +49,7 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
     /// Why the extension does not answer, and what to do: installed but not loaded (GNOME Shell
     /// loads new extensions at login on Wayland), or not installed.
     static func unavailableReason(environment: [String: String]) -> String {
-        let home = environment["HOME"] ?? ""
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-        let dataDirectories = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init)
-        let installed = ([dataHome] + dataDirectories).contains { directory in
+        let installed = XDGPaths.dataDirectories(environment: environment).contains { directory in
             LocalProcess.contents(directory + "/gnome-shell/extensions/\(extensionUUID)/metadata.json", limit: 1) != nil
         }
         return installed

@@ -22,6 +22,14 @@ public enum XDGPaths {
         base(environment, "XDG_DATA_HOME", default: ".local/share")
     }
 
+    /// Where installed data is looked for, earlier first: `$XDG_DATA_HOME`, then each absolute
+    /// folder of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
+    public static func dataDirectories(environment: [String: String]) -> [String] {
+        let shared = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return [dataHome(environment: environment)] + shared
+    }
+
     /// `$XDG_DATA_HOME/screentime`.
     public static func dataDirectory(environment: [String: String]) -> String {
         join(dataHome(environment: environment), applicationDirectoryName)
