@@ -6,14 +6,17 @@ import ScreenTimeCore
 public class WaylandWindowList: WaylandClient {
     public var onFocus: ((FocusEvent) -> Void)?
     public var needsTitle: (WindowFacts) -> Bool = { _ in true }
-    private var focus = FocusReport()
+    /// Read once per batch of the compositor's events, so a switch between two windows (one
+    /// loses "active", the other gains it) is one event, not a moment without focus.
+    private var focus = FocusChangeFilter()
 
     /// The focused window as the subclass's table says now.
     func focusedFacts() -> WindowFacts? { nil }
 
     public func currentFocus() throws -> WindowFacts? {
-        focus.reset(to: focusedFacts())
-        return focus.last
+        let facts = focusedFacts()
+        focus.assume(facts)
+        return facts
     }
 
     public func titleRulesChanged() {}

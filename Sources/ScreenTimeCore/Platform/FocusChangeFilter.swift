@@ -1,6 +1,7 @@
 /// What a provider tells the agent when the compositor reports focus: a window other than the
-/// last one told is `.focused`, the same window with another title `.titleChanged`, the same
-/// again nothing. Compositors repeat themselves (a title change re-announces the active window).
+/// last one told (or the same one now with another app id) is `.focused`, the same window with
+/// another title `.titleChanged`, the same again nothing. Compositors repeat themselves (a title
+/// change re-announces the active window).
 public struct FocusChangeFilter: Sendable {
     /// The focus last told, with the title as it was passed on.
     public private(set) var reported: WindowFacts?
@@ -15,7 +16,7 @@ public struct FocusChangeFilter: Sendable {
             return .focused(nil)
         }
         defer { reported = facts }
-        guard let reported, reported.window == facts.window else { return .focused(facts) }
+        guard let reported, reported.window == facts.window, reported.wmClass == facts.wmClass else { return .focused(facts) }
         return reported.title == facts.title ? nil : .titleChanged(facts)
     }
 

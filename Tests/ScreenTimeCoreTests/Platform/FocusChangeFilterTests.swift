@@ -24,4 +24,13 @@ final class FocusChangeFilterTests: XCTestCase {
         XCTAssertNil(filter.change(to: mail))
         XCTAssertEqual(filter.change(to: nil), .focused(nil))
     }
+
+    /// A window whose app id changes (a Wayland client setting it after it mapped) is another app.
+    func testTheSameWindowWithAnotherAppIDIsANewFocus() {
+        var filter = FocusChangeFilter()
+        _ = filter.change(to: mail)
+        var relabelled = mail
+        relabelled.wmClass = "org.example.Mail"
+        XCTAssertEqual(filter.change(to: relabelled), .focused(relabelled))
+    }
 }
