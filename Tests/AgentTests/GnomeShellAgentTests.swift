@@ -81,7 +81,7 @@ final class GnomeShellAgentTests: XCTestCase {
         let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
         try shell.activate(notes.id)
         _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
-        XCTAssertTrue(eventually { self.isMinimized(notes) })
+        XCTAssertTrue(eventually { self.isMinimized(notes) }, "minimized again: \((try? shell.windows()) ?? [])\n\(agent.log)")
 
         // "Continue for 3 s" as a click on the banner's button runs it: GNOME sends ActionInvoked.
         XCTAssertTrue(try shell.invokeNotificationAction(title: disabled.summary, label: "Continue for 3 s"))
