@@ -152,10 +152,14 @@ function createService(lib, extensionPath) {
 
     function minimize(ids) {
         const wanted = new Set(ids.map(id => String(id)));
-        for (const window of normalWindows()) {
-            if (wanted.has(String(window.get_id())) && window.can_minimize())
-                window.minimize();
-        }
+        const targets = normalWindows().filter(w => wanted.has(String(w.get_id())) && w.can_minimize());
+        targets.forEach(w => w.minimize());
+        // A window the shell is still bringing back (its activation in flight when the request
+        // came) can be shown again after this call: once the shell is idle, it is minimized again.
+        GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
+            targets.filter(w => !w.minimized && w.get_compositor_private()).forEach(w => w.minimize());
+            return GLib.SOURCE_REMOVE;
+        });
     }
 
     function activate(id) {
