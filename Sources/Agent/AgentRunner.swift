@@ -380,6 +380,10 @@ public final class AgentRunner {
             try bus?.notify(app, request)
         case .closeNotification(let app):
             try bus?.closeNotification(app)
+        case .showCard(let request, let fallback):
+            try showCard(request, fallback: fallback)
+        case .setDoNotDisturb(let policy):
+            setDoNotDisturb(policy)
         case .minimize(let app):
             let rules = engine.settings.titleRules
             try desktop?.windows.minimize(app) { [resolver] facts in rules.app(for: resolver.app(for: facts), title: facts.title).id }

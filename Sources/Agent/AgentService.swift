@@ -71,6 +71,11 @@ struct AgentService {
             try changeModes { try $0.record(.startDay, now: $1) }
         case AgentInterface.Method.break:
             try changeModes { try $0.requestBreak(now: $1) }
+        case AgentInterface.Method.cardChosen:
+            guard let card = arguments.first?.stringValue, let choice = arguments.dropFirst().first?.stringValue else {
+                throw invalid("a card id and a choice, both strings")
+            }
+            try runner.cardChosen(card: card, key: choice)
         default:
             throw BusMethodError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(member)")
         }

@@ -16,6 +16,7 @@ import FoundationEssentials
 /// - `BookCheatDay(x start) -> s id`: a Cheat Day from `start` (Unix seconds), at least 12 h ahead;
 ///   `CancelCheatDay(s id)`; `ListCheatDays() -> s`: the bookings as JSON.
 /// - `Bedtime()`, `StayUp()`, `StartDay()`, `Break()`: the widget's buttons.
+/// - `CardChosen(s card, s choice)`: a card's answer (`CardChoice`), from `screentime-card`.
 /// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
 ///   while nobody listens).
 ///
@@ -42,6 +43,7 @@ public enum AgentInterface {
         public static let stayUp = "StayUp"
         public static let startDay = "StartDay"
         public static let `break` = "Break"
+        public static let cardChosen = "CardChosen"
     }
 
     public enum Signal {
@@ -111,6 +113,10 @@ public enum AgentInterface {
         <method name="StayUp"/>
         <method name="StartDay"/>
         <method name="Break"/>
+        <method name="CardChosen">
+          <arg name="card" type="s" direction="in"/>
+          <arg name="choice" type="s" direction="in"/>
+        </method>
         <signal name="StatusChanged"/>
       </interface>
     """

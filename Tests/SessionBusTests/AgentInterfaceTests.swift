@@ -65,6 +65,7 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.stayUp: [],
             AgentInterface.Method.startDay: [],
             AgentInterface.Method.break: [],
+            AgentInterface.Method.cardChosen: ["in:s", "in:s"],
             "Introspect": ["out:s"],
         ])
         XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: []])

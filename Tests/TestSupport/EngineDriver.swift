@@ -30,9 +30,21 @@ public struct EngineDriver {
         log += actions.map { (now, $0) }
     }
 
-    /// Notifications shown, with their times.
+    /// Notifications shown for apps, with their times; a card about an app counts as the
+    /// notification it falls back to.
     public var notifications: [(at: Date, app: AppID, request: NotificationRequest)] {
-        log.compactMap { if case .notify(let app, let request) = $0.action { return ($0.at, app, request) } else { return nil } }
+        log.compactMap { entry in
+            switch entry.action {
+            case .notify(let app, let request): return (entry.at, app, request)
+            case .showCard(let card, let fallback): return card.app.map { (entry.at, $0.id, fallback) }
+            default: return nil
+            }
+        }
+    }
+
+    /// Cards asked for, with their times.
+    public var cards: [(at: Date, request: CardRequest)] {
+        log.compactMap { if case .showCard(let card, _) = $0.action { return ($0.at, card) } else { return nil } }
     }
 
     public var minimizes: [(at: Date, app: AppID)] {

@@ -24,6 +24,8 @@ public struct NotificationLedger: Sendable {
             switch action {
             case .notify(let app, let request): show(request, key: app.rawValue, at: now)
             case .notifyMode(let request): show(request, key: "mode", at: now)
+            // Counted as the notification it falls back to: where no card can be shown, that is what the user sees.
+            case .showCard(let card, let fallback): show(fallback, key: card.app?.id.rawValue ?? "mode", at: now)
             case .closeNotification(let app): showing[app.rawValue] = nil
             case .minimize(let app): disabled.append(app)
             default: break

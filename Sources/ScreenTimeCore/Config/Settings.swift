@@ -34,6 +34,8 @@ public struct Settings: Equatable, Sendable {
     public var titlePrivacy = TitlePrivacy.rules
     /// `[schedule]`, `[calendars]` and `[modes]` (ModeSettings.swift).
     public var modes = ModeSettings()
+    /// What each mode shows: break activities, to-dos, quick-nav, alternatives, music, feeds.
+    public var content = ModeContentSettings()
 
     public init() {}
 
@@ -134,7 +136,7 @@ extension Settings {
         func duration(_ value: String, _ line: Int, _ name: String, _ bounds: ClosedRange<TimeInterval>) throws -> TimeInterval {
             do { return try DurationBounds.parse(value, for: name, within: bounds) } catch { throw fail(line, error.message) }
         }
-        let known = ConfigKey.sections + ModeSettings.sections
+        let known = ConfigKey.sections + ModeSettings.sections + ModeContentSettings.sections
         for section in file.sections where !known.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
             throw fail(line, "unknown section [\(section)] (known: \(known.joined(separator: ", ")))")
@@ -149,6 +151,7 @@ extension Settings {
             }
         }
         modes = try ModeSettings(file, path: path)
+        content = try ModeContentSettings(file, path: path)
         for (key, value, line) in file.entries(in: ConfigKey.general) {
             switch key {
             case ConfigKey.dayStart:

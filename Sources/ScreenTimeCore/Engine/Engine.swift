@@ -308,9 +308,13 @@ public struct Engine {
         var nextBreakIn: TimeInterval?
         if case .working(let next)? = decision.productivityBreak, next > now { nextBreakIn = next.timeIntervalSince(now) }
         let context = Wording.disallowedContext(decision.mode, response: profile.onDisallowedApp, nextBreakIn: nextBreakIn)
-        return [.minimize(app),
-                .notify(app: app, Wording.notAllowed(info(app), in: decision.mode, response: profile.onDisallowedApp,
-                                                     grant: profile.bypassGrant, context: context))]
+        let fallback = Wording.notAllowed(info(app), in: decision.mode, response: profile.onDisallowedApp,
+                                          grant: profile.bypassGrant, context: context)
+        var nextBreakAt: Date?
+        if case .working(let next)? = decision.productivityBreak, next > now { nextBreakAt = next }
+        let card = CardRequest(occasion: .notAllowed, mode: decision.mode, app: info(app), grant: profile.bypassGrant,
+                               nextBreakAt: nextBreakAt, at: now)
+        return [.minimize(app), .showCard(card, fallback: fallback)]
     }
 
     /// Wake Up: the first time a content app comes to the front, a gentle word (no minimize).
@@ -357,8 +361,9 @@ public struct Engine {
     }
 
     private func disable(_ app: AppID, at now: Date) -> [EngineAction] {
-        [.minimize(app),
-         .notify(app: app, Wording.limitReached(info(app), used: used(app, at: now), grant: settings.continueGrant))]
+        let card = CardRequest(occasion: .limitReached, mode: decision.mode, app: info(app), grant: settings.continueGrant, at: now)
+        return [.minimize(app),
+                .showCard(card, fallback: Wording.limitReached(info(app), used: used(app, at: now), grant: settings.continueGrant))]
     }
 
     /// Continue: past the mode's restriction first (for the profile's grant), else past the limit.

@@ -43,6 +43,9 @@ public enum EngineAction: Equatable, Sendable {
     /// Shows the app's one notification, or updates it in place.
     case notify(app: AppID, NotificationRequest)
     case closeNotification(app: AppID)
+    /// Shows a card (`screentime-card`) over a dimmed screen; `fallback` is the notification shown
+    /// where no card can be (no display, no card program), as the same app's or the mode's notice.
+    case showCard(CardRequest, fallback: NotificationRequest)
     /// Minimizes every window of the app.
     case minimize(AppID)
     /// Foreground time of `app` starts, in `mode` (its raw value).
@@ -55,6 +58,9 @@ public enum EngineAction: Equatable, Sendable {
     case setDisplayFilter(DisplayFilterName)
     /// The one notification about the mode itself (a new mode, a break), shown or updated in place.
     case notifyMode(NotificationRequest)
+    /// What the notification server lets through now (the mode's, the break's); `.normal` gives
+    /// the user's own do-not-disturb state back.
+    case setDoNotDisturb(NotificationPolicy)
     case recordModeChange(mode: Mode, reason: ModeReason, at: Date)
     /// Status (usage, remaining time) changed in a way a widget shows.
     case statusChanged

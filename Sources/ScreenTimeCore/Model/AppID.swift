@@ -17,7 +17,7 @@ public struct AppID: Hashable, Comparable, Sendable, Codable, CustomStringConver
 }
 
 /// What is known of an app: from its desktop entry where one matched.
-public struct AppInfo: Hashable, Sendable {
+public struct AppInfo: Hashable, Sendable, Codable {
     public var id: AppID
     public var name: String
     /// Icon name or absolute path, as in the desktop entry's `Icon=`.
