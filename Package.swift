@@ -55,10 +55,12 @@ let package = Package(
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
                                               "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend"]),
+        // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
+        .target(name: "CardContent", dependencies: ["ScreenTimeCore", "UsageStore", "CalendarFeed"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
-        .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed"]),
+        .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed", "CardContent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.

@@ -25,6 +25,7 @@ final class UsageWriter {
         case bypass(app: AppID, mode: String, rule: BypassedRule, at: Date, granted: TimeInterval)
         case limitHit(app: AppID, at: Date, used: TimeInterval)
         case modeChange(mode: String, reason: String, at: Date)
+        case heldNotification(app: String, at: Date)
     }
 
     /// Why saving fails, and since when; nil while writes succeed.
@@ -141,6 +142,7 @@ final class UsageWriter {
         case .bypass(let app, let mode, let rule, let at, let granted): try store.recordBypass(app: app, mode: mode, rule: rule, at: at, granted: granted)
         case .limitHit(let app, let at, let used): try store.recordLimitHit(app: app, at: at, used: used)
         case .modeChange(let mode, let reason, let at): try store.recordModeChange(mode: mode, reason: reason, at: at)
+        case .heldNotification(let app, let at): try store.recordHeldNotification(app: app, at: at)
         }
     }
 

@@ -67,6 +67,15 @@ enum Schema {
         ALTER TABLE bypasses ADD COLUMN rule TEXT NOT NULL DEFAULT 'limit';
         UPDATE bypasses SET rule = 'mode' WHERE mode != 'standard';
         """,
+        // 4: notifications that arrived while the mode silenced them, per app, for the run-down.
+        """
+        CREATE TABLE held_notifications(
+            id INTEGER PRIMARY KEY,
+            app TEXT NOT NULL,
+            at REAL NOT NULL
+        );
+        CREATE INDEX held_notifications_at ON held_notifications(at);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -262,7 +262,26 @@ public final class UsageDatabase {
         try statement.run()
     }
 
+    /// Records that a notification from `app` (its name or desktop entry) arrived while silenced.
+    public func recordHeldNotification(app: String, at: Date) throws {
+        let statement = try cached("INSERT INTO held_notifications(app, at) VALUES(?1, ?2)")
+        try statement.bind(.text(app), .real(at.timeIntervalSince1970))
+        try statement.run()
+    }
+
     // MARK: Reading
+
+    /// How many notifications arrived while silenced within `[from, to)`, per app.
+    public func heldNotifications(from: Date, to: Date) throws -> [String: Int] {
+        let statement = try cached("SELECT app, count(*) FROM held_notifications WHERE at >= ?1 AND at < ?2 GROUP BY app")
+        try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
+        defer { statement.reset() }
+        var counts: [String: Int] = [:]
+        while try statement.step() == .row {
+            counts[statement.text(at: 0)] = Int(statement.double(at: 1))
+        }
+        return counts
+    }
 
     /// Foreground time per app within `[from, to)`, intervals clipped to the range.
     public func usageByApp(from: Date, to: Date) throws -> [AppID: TimeInterval] {
