@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "screentime", targets: ["screentime"]),
         .executable(name: "screentime-agent", targets: ["screentime-agent"]),
+        .executable(name: "screentime-card", targets: ["screentime-card"]),
     ],
     targets: [
         // Xlib, XRandR, XScreenSaver and XSync (libXext) headers, through pkg-config.
@@ -24,6 +25,9 @@ let package = Package(
         // Client code of the Wayland protocols the Wayland providers speak, from wayland-scanner
         // (committed; scripts/generate-wayland.sh regenerates it from the XML files).
         .target(name: "CWayland", dependencies: ["CWaylandClient"], exclude: ["protocols"]),
+        // GTK 3 and gtk-layer-shell, for the card process only (the agent links no toolkit).
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0 gtk-layer-shell-0",
+                       providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         // libpng, for tests only: reading GNOME Shell's screenshots to check the screen's colours.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
@@ -59,6 +63,8 @@ let package = Package(
         .target(name: "CardContent", dependencies: ["ScreenTimeCore", "UsageStore", "CalendarFeed"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
+        // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
+        .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
         .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed", "CardContent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
