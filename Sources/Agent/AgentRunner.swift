@@ -62,6 +62,10 @@ public final class AgentRunner {
     /// The media players on the session bus, and the focused window's process to match them with.
     var media: MediaPlayerWatch?
     var focusedPID: Int32?
+    /// The restriction card on screen, a `screentime-card` process beside the loop.
+    let cards: CardProcess
+    /// Why cards could not be shown, each logged once.
+    var cardProblemsLogged: Set<String> = []
 
     public init(options: Options) throws {
         self.options = options
@@ -75,6 +79,7 @@ public final class AgentRunner {
         let entries = DesktopEntryIndex.load(environment: environment)
         resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
+        cards = CardProcess(environment: environment)
         let now = Date()
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
@@ -125,6 +130,7 @@ public final class AgentRunner {
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
+            for card in cards.fileDescriptors { descriptors.append((card, .card)) }
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, source) in descriptors {
@@ -153,7 +159,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries }
+    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, card }
 
     func wantsToWrite(_ source: Source) -> Bool {
         switch source {
@@ -179,6 +185,8 @@ public final class AgentRunner {
             desktopEntriesChanged(at: now)
         case .calendarExpansion:
             if calendars.childOutputArrived() { calendarsChanged(now: now) }
+        case .card:
+            cardExited()
         case .desktop(let index):
             guard let desktop, index < desktop.connections.count else { return }
             do { try desktop.connections[index].handleReadable() } catch {
@@ -379,6 +387,8 @@ public final class AgentRunner {
         case .notify(let app, let request):
             try bus?.notify(app, request)
         case .closeNotification(let app):
+            // Continued some other way (the CLI, the notification): its card goes too.
+            cards.close(app: app)
             try bus?.closeNotification(app)
         case .showCard(let request, let fallback):
             try showCard(request, fallback: fallback)
@@ -420,6 +430,7 @@ public final class AgentRunner {
         let now = Date()
         apply(engine.handle(.focus(nil), at: now))
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
+        cards.stopAll()
         desktop?.close()
         bus?.close()
         Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
