@@ -173,6 +173,31 @@ final class CardDesktopTests: XCTestCase {
         XCTAssertEqual(waitForExit(second), 0)
     }
 
+    /// Readable at 4K and with large text: the card grows with the screen's scale (GDK_SCALE) and
+    /// with the user's text size (GDK_DPI_SCALE), as its sizes are GTK's and the text's own.
+    func testCardGrowsWithTheScaleAndTheTextSize() throws {
+        let recorder = try AnswerRecorder(address: desk.busAddress)
+        let small = CardDocument(icon: "utilities-terminal", title: "XTerm", message: "A short card.",
+                                 buttons: [CardButton(key: CardChoice.continue, label: "Continue for 1 hour", role: .primary),
+                                           CardButton(key: CardChoice.close, label: "Close", role: .close)])
+        func primaryWidth(_ environment: [String: String]) throws -> Int {
+            let card = try startCard(small, environment: environment)
+            _ = try cardWindow()
+            var primary: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
+            _ = try eventually(3) { primary = self.primaryButton(in: try self.windows.screenshot()); return primary != nil }
+            try desk.run("xdotool", ["key", "Escape"])
+            XCTAssertEqual(recorder.nextAnswer()?.choice, CardChoice.close)
+            XCTAssertEqual(waitForExit(card), 0)
+            let button = try XCTUnwrap(primary, "no primary button with \(environment)")
+            return button.x.count
+        }
+        let plain = Double(try primaryWidth([:]))
+        let scaled = Double(try primaryWidth(["GDK_SCALE": "2"]))
+        let largeText = Double(try primaryWidth(["GDK_DPI_SCALE": "2"]))
+        XCTAssertEqual(scaled / plain, 2, accuracy: 0.15, "GDK_SCALE=2: \(scaled) px wide, \(plain) at 1")
+        XCTAssertGreaterThan(largeText / plain, 1.5, "twice the text size: \(largeText) px wide, \(plain) at 1")
+    }
+
     /// Without a display the card says so with status 3 (the agent then shows the notification).
     func testNoDisplayExitsWithStatusThree() throws {
         let card = try startCard(environment: ["DISPLAY": ":99999", "WAYLAND_DISPLAY": ""])
@@ -230,6 +255,34 @@ final class CardDesktopTests: XCTestCase {
         XCTAssertEqual(try agent.status().apps.first { $0.id == "debian-xterm" }?.continues, 0)
         XCTAssertEqual(agent.stop(), 0)
         XCTAssertFalse(agent.log.contains("before an answer"), "no card failed: \(agent.log)")
+    }
+
+    /// Continued some other way (the CLI here), the app's card goes: it asks nothing any more.
+    func testContinueFromTheCLIClosesTheCard() throws {
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: Self.xtermLimit, cards: true), desk: desk)
+        let xterm = try RealApp("xterm", ["-e", "sleep", "60"], on: desk)
+        windows.activate(try xterm.window(in: windows))
+        _ = try cardWindow()
+        let continued = try agent.cli(["continue", "debian-xterm"])
+        XCTAssertEqual(continued.status, 0, continued.err)
+        XCTAssertTrue(eventually { self.windows.windows(withInstance: "screentime-card").isEmpty }, "the card closed; log: \(agent.log)")
+        XCTAssertFalse(agent.log.contains("before an answer"), "a card closed by the agent is no failure: \(agent.log)")
+        XCTAssertEqual(agent.stop(), 0)
+    }
+
+    /// `doctor` says where cards can be shown, or why not and that notifications stand in.
+    func testDoctorSaysWhereCardsCanBeShown() throws {
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil, cards: true)
+        let shown = try AgentProcess.run(["doctor"], environment: environment).out
+        XCTAssertTrue(shown.contains("ok   card") && shown.contains("X11: a full-screen window kept above"), shown)
+        var off = environment
+        off["SCREENTIME_CARD"] = "off"
+        XCTAssertTrue(try AgentProcess.run(["doctor"], environment: off).out.contains("SCREENTIME_CARD=off: notifications stand in"))
+        var headless = environment
+        headless["DISPLAY"] = nil
+        headless["WAYLAND_DISPLAY"] = nil
+        let without = try AgentProcess.run(["doctor"], environment: headless).out
+        XCTAssertTrue(without.contains("warn card") && without.contains("no display in the environment"), without)
     }
 
     /// The card on screen when the agent exits goes with it.
