@@ -30,21 +30,11 @@ enum Gtk {
                                                   UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
-    enum Surface: String {
-        case x11 = "X11"
-        case layerShell = "layer shell"
-        case fullscreen = "fullscreen window"
-    }
-
     /// Whether a compositor blends windows (then the backdrop can be see-through and fade in).
     static var isComposited: Bool { gdk_screen_is_composited(gdk_screen_get_default()) != 0 }
 
-    /// How a full-screen window is put over everything on this display.
-    static var surface: Surface {
-        let display = gdk_display_get_default()
-        if screentime_gdk_is_x11(display) != 0 { return .x11 }
-        return gtk_layer_is_supported() != 0 ? .layerShell : .fullscreen
-    }
+    /// Whether the compositor offers the layer shell (wlroots, KDE; never on X11).
+    static var hasLayerShell: Bool { gtk_layer_is_supported() != 0 }
 
     /// Retained closures (see the type's comment).
     fileprivate static var boxes: [AnyObject] = []
@@ -224,7 +214,7 @@ struct Widget {
         gtk_window_set_skip_taskbar_hint(window, 1)
         gtk_window_set_skip_pager_hint(window, 1)
         gtk_window_set_decorated(window, 0)
-        if Gtk.surface == .layerShell {
+        if Gtk.hasLayerShell {
             gtk_layer_init_for_window(window)
             gtk_layer_set_namespace(window, "screentime-card")
             gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY)

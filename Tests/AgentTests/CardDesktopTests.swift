@@ -214,15 +214,23 @@ final class CardDesktopTests: XCTestCase {
         debian-xterm = 2s
         """
 
-    /// xterm over its limit is minimized and the card appears over it; "Continue" clicked on the
-    /// card reaches the agent, and xterm may stay.
-    func testAgentShowsTheCardAndItsContinueLetsTheAppStay() throws {
+    /// An agent with cards, and xterm brought over its 2 s limit: minimized, the card over it.
+    /// The xterm is returned to be kept running while the test lasts.
+    func agentWithCardOverXterm() throws -> (agent: AgentProcess, xterm: RealApp, window: TestWindow) {
         let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: Self.xtermLimit, cards: true), desk: desk)
         let xterm = try RealApp("xterm", ["-e", "sleep", "60"], on: desk)
         let window = try xterm.window(in: windows)
         windows.activate(window)
         XCTAssertTrue(eventually(6) { self.windows.wmState(window) == 3 }, "xterm minimized at its limit; log: \(agent.log)")
         _ = try cardWindow()
+        return (agent, xterm, window)
+    }
+
+    /// xterm over its limit is minimized and the card appears over it; "Continue" clicked on the
+    /// card reaches the agent, and xterm may stay.
+    func testAgentShowsTheCardAndItsContinueLetsTheAppStay() throws {
+        let (agent, xterm, window) = try agentWithCardOverXterm()
+        defer { xterm.end() }
         var primary: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
         XCTAssertTrue(try eventually(3) { primary = self.primaryButton(in: try self.windows.screenshot()); return primary != nil },
                       "no Continue button on the card")
@@ -241,12 +249,8 @@ final class CardDesktopTests: XCTestCase {
 
     /// Escape closes the card and xterm stays minimized: nothing granted.
     func testAgentCardEscapeLeavesTheAppMinimized() throws {
-        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: Self.xtermLimit, cards: true), desk: desk)
-        let xterm = try RealApp("xterm", ["-e", "sleep", "60"], on: desk)
-        let window = try xterm.window(in: windows)
-        windows.activate(window)
-        XCTAssertTrue(eventually(6) { self.windows.wmState(window) == 3 }, "xterm minimized at its limit; log: \(agent.log)")
-        _ = try cardWindow()
+        let (agent, xterm, window) = try agentWithCardOverXterm()
+        defer { xterm.end() }
         try desk.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(eventually { self.windows.windows(withInstance: "screentime-card").isEmpty }, "the card is gone")
         XCTAssertTrue(eventually { agent.log.contains(": close") }, agent.log)
@@ -259,10 +263,8 @@ final class CardDesktopTests: XCTestCase {
 
     /// Continued some other way (the CLI here), the app's card goes: it asks nothing any more.
     func testContinueFromTheCLIClosesTheCard() throws {
-        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: Self.xtermLimit, cards: true), desk: desk)
-        let xterm = try RealApp("xterm", ["-e", "sleep", "60"], on: desk)
-        windows.activate(try xterm.window(in: windows))
-        _ = try cardWindow()
+        let (agent, xterm, _) = try agentWithCardOverXterm()
+        defer { xterm.end() }
         let continued = try agent.cli(["continue", "debian-xterm"])
         XCTAssertEqual(continued.status, 0, continued.err)
         XCTAssertTrue(eventually { self.windows.windows(withInstance: "screentime-card").isEmpty }, "the card closed; log: \(agent.log)")
@@ -287,10 +289,8 @@ final class CardDesktopTests: XCTestCase {
 
     /// The card on screen when the agent exits goes with it.
     func testTheCardEndsWithTheAgent() throws {
-        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: Self.xtermLimit, cards: true), desk: desk)
-        let xterm = try RealApp("xterm", ["-e", "sleep", "60"], on: desk)
-        windows.activate(try xterm.window(in: windows))
-        _ = try cardWindow()
+        let (agent, xterm, _) = try agentWithCardOverXterm()
+        defer { xterm.end() }
         XCTAssertEqual(agent.stop(), 0)
         XCTAssertTrue(eventually { self.windows.windows(withInstance: "screentime-card").isEmpty }, "the card ended with the agent")
     }
