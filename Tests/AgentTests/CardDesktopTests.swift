@@ -198,6 +198,43 @@ final class CardDesktopTests: XCTestCase {
         XCTAssertGreaterThan(largeText / plain, 1.5, "twice the text size: \(largeText) px wide, \(plain) at 1")
     }
 
+    /// `--print` writes the card as text without a display; a wrong option is status 2 with the usage.
+    func testPrintAndUsage() throws {
+        let printer = Process()
+        printer.executableURL = Self.cardProgram
+        printer.arguments = ["--print", "--document", String(decoding: try JSONEncoder().encode(Self.document), as: UTF8.self)]
+        printer.environment = [:]
+        let out = Pipe()
+        printer.standardOutput = out
+        try printer.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        printer.waitUntilExit()
+        XCTAssertEqual(printer.terminationStatus, 0)
+        XCTAssertEqual(text, """
+            XTerm
+            Today: 1 h 5 min
+            Tue 20 min, Wed 1 h, Thu 0 s, Fri 1 h 30 min, Sat 40 min, Sun 10 min, Mon 1 h 5 min
+            You have used XTerm for 1 h 5 min today, as long as you planned. Whether to go on is your choice.
+
+            Next events
+              14:00 Team meeting
+              16:30 Dentist
+
+            To do
+              (Nothing due today)
+
+            [Continue for 1 hour] [Go to bed] [Close]
+
+            """)
+        let bad = Process()
+        bad.executableURL = Self.cardProgram
+        bad.arguments = ["--request", "{"]
+        bad.standardError = FileHandle.nullDevice
+        try bad.run()
+        bad.waitUntilExit()
+        XCTAssertEqual(bad.terminationStatus, 2, "a request that is not JSON")
+    }
+
     /// Without a display the card says so with status 3 (the agent then shows the notification).
     func testNoDisplayExitsWithStatusThree() throws {
         let card = try startCard(environment: ["DISPLAY": ":99999", "WAYLAND_DISPLAY": ""])
@@ -285,6 +322,20 @@ final class CardDesktopTests: XCTestCase {
         headless["WAYLAND_DISPLAY"] = nil
         let without = try AgentProcess.run(["doctor"], environment: headless).out
         XCTAssertTrue(without.contains("warn card") && without.contains("no display in the environment"), without)
+    }
+
+    /// A card that ends without an answer (killed here; a crash, a display gone) hands its
+    /// notification back: the way through stays offered.
+    func testACardEndingUnansweredLeavesTheNotification() throws {
+        let monitor = try BusMonitor(address: desk.busAddress)
+        let (agent, xterm, _) = try agentWithCardOverXterm()
+        defer { xterm.end() }
+        let card = try XCTUnwrap(windows.windows(withInstance: "screentime-card").first.flatMap { windows.pid(of: $0) })
+        kill(card, SIGTERM)
+        let notice = try monitor.waitForNotify { $0.summary.contains("XTerm") && $0.actions.contains("continue") }
+        XCTAssertTrue(notice.actions.contains("continue"))
+        XCTAssertTrue(agent.log.contains("exited with status 143 before an answer"), agent.log)
+        XCTAssertEqual(agent.stop(), 0)
     }
 
     /// The card on screen when the agent exits goes with it.
