@@ -5,7 +5,8 @@ import TestSupport
 // openbox + dbus + dunst, a window of an app over its limit is brought back `count` times (20 by
 // default); each time the agent minimizes it and starts `screentime-card`. Prints the latency
 // from the minimize (WM_STATE Iconic) to the card's window being viewable (mapped), median and
-// max, and the agent's RSS before and after (the card is its own process: the agent must not grow).
+// max, and the agent's RSS before any card, after the first and after all (the card is its own
+// process: the agent must not grow).
 // Run: scripts/bench.sh card [count]
 enum CardBench {
     static func run(_ count: Double) throws {
@@ -15,6 +16,7 @@ enum CardBench {
         let windows = try TestWindowClient(display: desk.display)
         let app = try windows.openWindow(class: "CardBench", title: "over its limit")
         let pid = agent.process.processIdentifier
+        let rssAtStart = ProcessMeasures.rssMegabytes(pid)
         // Use up the limit, and let the first card (and the card program's first start) go.
         windows.activate(app)
         guard windows.waitUntil(timeout: 5, { windows.wmState(app) == 3 }) else { fatalError("the agent did not disable the app") }
@@ -42,8 +44,8 @@ enum CardBench {
         print("cards measured: \(sorted.count) of \(Int(count))\(missed > 0 ? " (\(missed) missed)" : "")")
         print(String(format: "minimize -> card mapped: median %.1f ms, max %.1f ms (target: median <= 300 ms)",
                      ProcessMeasures.percentile(sorted, 0.5), sorted.last ?? .nan))
-        print(String(format: "agent RSS: %.1f MB after the first card, %.1f MB after %d more (target <= 15 MB)",
-                     rssBefore, rssAfter, sorted.count))
+        print(String(format: "agent RSS: %.1f MB before any card, %.1f MB after the first, %.1f MB after %d more (target <= 15 MB)",
+                     rssAtStart, rssBefore, rssAfter, sorted.count))
     }
 
     static func cards(_ windows: TestWindowClient) -> [TestWindow] { windows.windows(withInstance: "screentime-card") }
