@@ -16,7 +16,7 @@ final class CardView {
         Gtk.loadStyle(Self.style(composited: Gtk.isComposited))
         window = .window(title: document.title)
         window.addClass("screentime-card")
-        window.coverMonitor(at: point)
+        let screenHeight = window.coverMonitor(at: point)
 
         let line = window.lineHeight
         let card = Widget.box(vertical: true, spacing: line / 2)
@@ -32,7 +32,12 @@ final class CardView {
         content.add(title)
         if let statistics = document.statistics { content.add(Self.statistics(statistics, line: line)) }
         content.add(.label(document.message, wrapAt: 56))
-        for section in document.sections { content.add(Self.section(section, line: line)) }
+        if !document.sections.isEmpty {
+            // A long run-down scrolls; the card's title and buttons stay in view.
+            let sections = Widget.box(vertical: true, spacing: line / 2)
+            for section in document.sections { sections.add(Self.section(section, line: line)) }
+            content.add(.scrolled(sections, maxHeight: (screenHeight ?? line * 40) * 2 / 5))
+        }
 
         let buttons = Widget.buttonBox()
         buttons.setSpacing(line / 2)

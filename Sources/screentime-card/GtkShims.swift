@@ -119,7 +119,9 @@ struct Widget {
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             return Widget(raw: gtk_image_new_from_pixbuf(pixbuf))
         }
-        let image = Widget(raw: gtk_image_new_from_icon_name(name, GTK_ICON_SIZE_DIALOG))
+        // An app without an icon in the theme gets the generic one, not the "missing image" sign.
+        let known = gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), name) != 0
+        let image = Widget(raw: gtk_image_new_from_icon_name(known ? name : "application-x-executable", GTK_ICON_SIZE_DIALOG))
         gtk_image_set_pixel_size(image.cast(), size)
         return image
     }
@@ -200,7 +202,9 @@ struct Widget {
     /// Covers the monitor at `point` (global logical pixels), or the one under the pointer: an
     /// overlay layer where a layer shell is offered (wlroots, KDE), else a full-screen window kept
     /// above the others and out of task bars. Dimmed see-through where a compositor blends windows.
-    func coverMonitor(at point: (x: Int32, y: Int32)?) {
+    /// Returns the monitor's height (logical pixels; nil when GDK names none).
+    @discardableResult
+    func coverMonitor(at point: (x: Int32, y: Int32)?) -> Int32? {
         let window: UnsafeMutablePointer<GtkWindow> = cast()
         let display = gdk_display_get_default()
         let screen = gdk_display_get_default_screen(display)
@@ -224,7 +228,7 @@ struct Widget {
             gtk_layer_set_exclusive_zone(window, -1)
             gtk_layer_set_keyboard_mode(window, GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
             if let monitor { gtk_layer_set_monitor(window, monitor) }
-            return
+            return monitor.map { Self.height(of: $0) }
         }
         if let monitor {
             var area = GdkRectangle()
@@ -233,9 +237,26 @@ struct Widget {
             gtk_window_set_default_size(window, area.width, area.height)
             let index = (0..<gdk_display_get_n_monitors(display)).first { gdk_display_get_monitor(display, $0) == monitor }
             gtk_window_fullscreen_on_monitor(window, screen, index ?? 0)
-        } else {
-            gtk_window_fullscreen(window)
+            return area.height
         }
+        gtk_window_fullscreen(window)
+        return nil
+    }
+
+    private static func height(of monitor: OpaquePointer) -> Int32 {
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        return area.height
+    }
+
+    /// Scrolls `child` vertically once it is taller than `maxHeight`; as tall as it is below that.
+    static func scrolled(_ child: Widget, maxHeight: Int32) -> Widget {
+        let scroller = Widget(raw: gtk_scrolled_window_new(nil, nil))
+        gtk_scrolled_window_set_policy(scroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(scroller.cast(), 1)
+        gtk_scrolled_window_set_max_content_height(scroller.cast(), maxHeight)
+        scroller.add(child)
+        return scroller
     }
 
     func makeDefault(in window: Widget) {

@@ -120,6 +120,9 @@ final class CardDesktopTests: XCTestCase {
     /// with a tolerance for antialiasing), and Escape answers `close`.
     func testCardMatchesTheGoldenScreenshotAndEscapeAnswersClose() throws {
         let recorder = try AnswerRecorder(address: desk.busAddress)
+        let dunst = try DunstControl(desktop: desk)
+        try dunst.closeAll()
+        XCTAssertTrue(eventually { (try? dunst.displayedCount()) == 0 }, "dunst still shows a notification")
         let card = try startCard()
         _ = try cardWindow()
         // Drawn once the window is mapped; allowed a moment.

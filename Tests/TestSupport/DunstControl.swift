@@ -119,6 +119,13 @@ public final class DunstControl {
         return pid_t(found)
     }
 
+    /// Closes every notification dunst shows (`dunstctl close-all`): a screenshot of the desktop
+    /// then shows no bubble an earlier test left.
+    public func closeAll() throws {
+        _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                interface: "org.dunstproject.cmd0", method: "NotificationCloseAll")
+    }
+
     /// Notifications dunst is showing now (its `displayedLength` property).
     public func displayedCount() throws -> UInt32 {
         let reply = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
