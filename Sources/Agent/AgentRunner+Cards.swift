@@ -8,14 +8,16 @@ extension AgentRunner {
         let app = request.app?.id ?? AppID("screentime")
         if let reason = cards.unavailability {
             logCardProblemOnce("no card can be shown (\(reason)); notifications stand in")
-            return try bus?.notify(app, fallback) ?? ()
+            try bus?.notify(app, fallback)
+            return
         }
         do {
             let shown = try cards.show(request, fallback: fallback, now: Date())
             Log.info("card \(shown.id) for \(app)")
         } catch {
             logCardProblemOnce("cannot start the card (\(error)); notifications stand in")
-            return try bus?.notify(app, fallback) ?? ()
+            try bus?.notify(app, fallback)
+            return
         }
         // The card says all the notification did (a countdown still shown, say).
         try bus?.closeNotification(app)

@@ -100,7 +100,7 @@ final class CardProcess {
         }
     }
 
-    /// `/proc/self/exe`'s directory + `/screentime-card`.
+    /// `/proc/self/exe`'s directory + `/screentime-card` (the folder found as for `screentime`).
     static func siblingExecutable() -> String {
         let agentDirectory = CalendarRefresher.siblingExecutable().dropLast("screentime".count)
         return agentDirectory + "screentime-card"
