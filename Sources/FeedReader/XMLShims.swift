@@ -30,21 +30,30 @@ enum XMLDocumentReader {
 
     /// Parses `data` as XML, never touching the network nor loading external entities or DTDs.
     static func parse(_ data: [UInt8]) throws(XMLParseError) -> XMLElement {
-        xmlResetLastError()
+        // libxml2 keeps the last error; the first one says what is wrong.
+        let first = FirstError()
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(first).toOpaque()) { context, error in
+            guard let context, let error else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue()
+            guard first.error == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            let message = error.pointee.message.map { String(cString: $0) } ?? "not XML"
+            first.error = XMLParseError(message: message.trimmingTrailingNewlines, line: error.pointee.line > 0 ? Int(error.pointee.line) : nil)
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         let document = data.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, options) }
             }
         }
-        guard let document else {
-            guard let error = xmlGetLastError() else { throw XMLParseError(message: "not XML") }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "not XML"
-            throw XMLParseError(message: message.trimmingTrailingNewlines, line: error.pointee.line > 0 ? Int(error.pointee.line) : nil)
-        }
+        guard let document else { throw first.error ?? XMLParseError(message: "not XML") }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else { throw XMLParseError(message: "the document is empty") }
         return element(root, depth: 0)
+    }
+
+    private final class FirstError {
+        var error: XMLParseError?
     }
 
     private static func element(_ node: xmlNodePtr, depth: Int) -> XMLElement {
