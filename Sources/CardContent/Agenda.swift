@@ -23,12 +23,13 @@ public enum Agenda {
     /// `09:00–09:15 Stand-up (Room 4)`, `All day: Ada's birthday`; the weekday first for an event
     /// starting on another day than `today` (`Tue 09:00–10:00 Review`).
     public static func line(_ event: AgendaEvent, zone: LocalTimeZone, today: CivilDate) -> String {
-        let place = event.location.map { " (\($0))" } ?? ""
-        guard !event.allDay else { return "All day: \(event.title)\(place)" }
+        let title = PlainLine.of(event.title)
+        let place = event.location.map { " (\(PlainLine.of($0)))" } ?? ""
+        guard !event.allDay else { return "All day: \(title)\(place)" }
         let start = zone.localDateTime(of: event.start)
         let end = zone.localDateTime(of: event.end)
         let day = start.date == today ? "" : weekday(start.date) + " "
-        return "\(day)\(clock(start.time))–\(clock(end.time)) \(event.title)\(place)"
+        return "\(day)\(clock(start.time))–\(clock(end.time)) \(title)\(place)"
     }
 
     private static func clock(_ time: WallTime) -> String { WallTime(hour: time.hour, minute: time.minute).description }

@@ -39,14 +39,15 @@ struct RundownCommand: Subcommand {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// The document as plain text: the title and message, each section with its items and note.
+    /// The document as plain text: the title and message, each section with its items and note;
+    /// every line plain (`PlainLine`), so no text from a file or feed drives the terminal.
     static func text(_ document: CardDocument) -> String {
         var lines = [document.title, document.message]
         for section in document.sections {
             lines.append("")
             lines.append(section.title)
-            lines += section.items.map { "  " + $0 }
-            if let note = section.note { lines += note.split(separator: "\n").map { "  " + $0 } }
+            lines += section.items.map { "  " + PlainLine.of($0, limit: .max) }
+            if let note = section.note { lines += note.split(separator: "\n").map { "  " + PlainLine.of(String($0), limit: .max) } }
         }
         return lines.joined(separator: "\n")
     }
