@@ -1,4 +1,4 @@
-import Agent
+import LocalSystem
 import Foundation
 import XCTest
 
