@@ -32,17 +32,19 @@ public enum CardText {
         }
         if !document.buttons.isEmpty {
             lines.append("")
-            lines.append(document.buttons.map { "[ \(printable($0.label)) ]" }.joined(separator: "  "))
+            lines += buttonRows(document.buttons.map { "[ \(printable($0.label)) ]" })
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `Today  1 h 5 min`, then a line a day: its name, a bar scaled to the week's longest day, its time.
+    /// `Today  1 h 5 min`, then a line a day: its name, a bar scaled to the week's longest day, its
+    /// time (no bars for a week without any).
     static func statistics(_ statistics: CardStatistics) -> [String] {
         var lines = ["Today  \(DurationText.spoken(statistics.today))"]
         let longest = statistics.week.map(\.seconds).max() ?? 0
+        guard longest > 0 else { return lines }
         for day in statistics.week {
-            let bar = longest > 0 ? self.bar(day.seconds / longest * Double(barWidth)) : ""
+            let bar = self.bar(day.seconds / longest * Double(barWidth))
             let padded = bar + String(repeating: " ", count: barWidth - bar.count)
             lines.append("  \(printable(day.label).padding(to: 3))  \(padded)  \(DurationText.spoken(day.seconds))")
         }
@@ -71,6 +73,16 @@ public enum CardText {
             }
             return lines + [line]
         }
+    }
+
+    /// Buttons two spaces apart, as many to a row as fit in `width`.
+    static func buttonRows(_ buttons: [String]) -> [String] {
+        var rows: [String] = []
+        for button in buttons {
+            if let last = rows.last, last.count + 2 + button.count <= width { rows[rows.count - 1] = last + "  " + button }
+            else { rows.append(button) }
+        }
+        return rows
     }
 
     /// Control characters (a terminal's escapes among them) shown as `^X`, never sent to the terminal.

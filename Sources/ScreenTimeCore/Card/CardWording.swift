@@ -45,7 +45,8 @@ public enum CardWording {
         case .morningReminder: "Skipping feeds and videos in the first hour of the day lowers stress for many people."
         case .countdownThenDisable, .nothing: "\(mode.displayName) mode does not include this app."
         }
-        guard let app else { return "\(mode.displayName) mode. \(context)" }
+        guard let app else { return context }
+        if response == .morningReminder { return "\(context) It is your choice: continue, or come back to \(app.name) later." }
         let choice = grant.map { "It is your choice: leave \(app.name) for now, or take \(Wording.moreTime($0).lowercased())." }
             ?? "It is your choice: \(app.name) is back when \(mode.displayName) ends."
         return "\(context) \(choice)"
