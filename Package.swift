@@ -88,12 +88,11 @@ let package = Package(
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
         .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"]),
         .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "TestSupport"]),
-        .testTarget(name: "CardContentTests", dependencies: ["CardContent", "TestSupport", "UsageStore"]),
+        .testTarget(name: "CardContentTests", dependencies: ["CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "TestSupport"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["KWinBackend", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "TestSupport"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["LocalSystem", "TestSupport"]),
-        .testTarget(name: "CardContentTests", dependencies: ["CardContent", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v5]

@@ -85,6 +85,9 @@ public enum CardComposer {
 
     static let closeButton = CardButton(key: CardChoice.close, label: CardWording.close, role: .close)
 
+    /// How many events a Productivity card lists.
+    static let eventCount = 3
+
     /// How many to-dos a Productivity card lists.
     static let toDoCount = 5
 
@@ -95,7 +98,15 @@ public enum CardComposer {
             sections.append(CardSection(title: CardWording.nextBreak,
                                         items: [CardWording.breakDue(in: due.timeIntervalSince(request.at), at: sources.clock(due))]))
         }
-        // AGENDA: the next three events today (i10-rundown's Agenda) go here once merged.
+        if let agenda = sources.restOfDayEvents(at: request.at) {
+            let items = agenda.events.prefix(eventCount).map { event in
+                CardWording.event(event.title, location: event.location,
+                                  time: event.allDay ? nil : (sources.clock(event.start), sources.clock(event.end)))
+            }
+            let problems = agenda.problems.map(\.description).joined(separator: "; ")
+            sections.append(CardSection(title: CardWording.nextEvents, items: items,
+                                        note: problems.isEmpty ? (items.isEmpty ? CardWording.noEvents : nil) : problems))
+        }
         switch sources.openToDos() {
         case nil: break
         case .success(let items):

@@ -99,22 +99,37 @@ final class CardComposerTests: XCTestCase {
         try recordWeek()
         try "(B) Call the dentist\nx Pay rent\nWater the plants\n(A) Send the invoice due:2026-11-30\n- Six\n- Seven\n- Eight\n"
             .write(toFile: root.path + "/todo.txt", atomically: true, encoding: .utf8)
-        try config("[productivity]\ntodo = ~/todo.txt\n")
+        try """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//screentime tests//EN\r
+            BEGIN:VEVENT\r\nUID:1\r\nDTSTART:20261130T080000Z\r\nDTEND:20261130T081500Z\r\nSUMMARY:Stand-up\r\nEND:VEVENT\r
+            BEGIN:VEVENT\r\nUID:2\r\nDTSTART:20261130T093000Z\r\nDTEND:20261130T100000Z\r\nSUMMARY:Focus time\r\nEND:VEVENT\r
+            BEGIN:VEVENT\r\nUID:3\r\nDTSTART:20261130T103000Z\r\nDTEND:20261130T110000Z\r\nSUMMARY:Design review\r\nLOCATION:Room 4\r\nEND:VEVENT\r
+            BEGIN:VEVENT\r\nUID:4\r\nDTSTART;VALUE=DATE:20261130\r\nDTEND;VALUE=DATE:20261201\r\nSUMMARY:Lisa's birthday\r\nEND:VEVENT\r
+            BEGIN:VEVENT\r\nUID:5\r\nDTSTART:20261130T130000Z\r\nDTEND:20261130T134500Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r
+            END:VCALENDAR\r
+
+            """.write(toFile: root.path + "/work.ics", atomically: true, encoding: .utf8)
+        try config("[productivity]\ntodo = ~/todo.txt\n[calendars]\npaths = \(root.path)/work.ics\n")
         let document = card(CardRequest(occasion: .notAllowed, mode: .productivity, app: films, grant: 180,
                                         nextBreakAt: local(30, 11, 0), at: now))
         XCTAssertEqual(document.buttons.map(\.label), ["3 more minutes", "Close"])
+        XCTAssertEqual(document.sections.map(\.title), ["Next break", "Next events", "To do"])
+        XCTAssertEqual(document.sections[1].items, ["All day: Lisa's birthday", "10:30–11:00 Focus time", "11:30–12:00 Design review, Room 4"])
         try assertGolden("productivity", document)
 
         let unlocked = card(CardRequest(occasion: .unlocked, mode: .productivity, nextBreakAt: local(30, 11, 0), at: now))
         XCTAssertNil(unlocked.statistics)
         XCTAssertEqual(unlocked.buttons.map(\.key), ["close"])
-        XCTAssertEqual(unlocked.sections.map(\.title), ["Next break", "To do"])
+        XCTAssertEqual(unlocked.sections.map(\.title), ["Next break", "Next events", "To do"])
     }
 
-    func testAToDoFileThatCannotBeReadIsNamed() throws {
-        try config("[productivity]\ntodo = /nowhere/todo.txt\n")
+    func testCalendarsAndAToDoFileThatCannotBeReadAreNamed() throws {
+        try config("[productivity]\ntodo = /nowhere/todo.txt\n[calendars]\npaths = /nowhere/work.ics\n")
         let document = card(CardRequest(occasion: .unlocked, mode: .productivity, at: now))
-        XCTAssertEqual(document.sections, [CardSection(title: "To do", items: [], note: "/nowhere/todo.txt cannot be read.")])
+        XCTAssertEqual(document.sections.map(\.title), ["Next events", "To do"])
+        XCTAssertEqual(document.sections.map(\.items), [[], []])
+        XCTAssertTrue(document.sections[0].note?.hasPrefix("/nowhere/work.ics") == true, "\(document.sections[0])")
+        XCTAssertEqual(document.sections[1].note, "/nowhere/todo.txt cannot be read.")
     }
 
     func testSocialQuickNavigationFromTheUsersListOrTheInstalledApps() throws {
