@@ -28,7 +28,7 @@ public enum CardComposer {
         if let grant = request.grant { buttons.append(CardButton(key: CardChoice.continue, label: CardWording.continueFor(grant), role: .primary)) }
         buttons.append(closeButton)
         return CardDocument(icon: app.icon ?? Mode.standard.iconName, title: CardWording.limitTitle(app), statistics: statistics,
-                            message: CardWording.limitMessage(app, used: statistics?.today ?? 0, grant: request.grant), buttons: buttons)
+                            message: CardWording.limitMessage(app, used: statistics?.today, grant: request.grant), buttons: buttons)
     }
 
     /// An app the mode does not include, or the mode's card at unlock (no app): the mode's words,

@@ -17,10 +17,13 @@ public enum CardWording {
 
     public static func limitTitle(_ app: AppInfo) -> String { "Time for a break from \(app.name)?" }
 
-    public static func limitMessage(_ app: AppInfo, used: TimeInterval, grant: TimeInterval?) -> String {
+    /// `used` is nil when the usage store cannot be read (the card then says only what happened).
+    public static func limitMessage(_ app: AppInfo, used: TimeInterval?, grant: TimeInterval?) -> String {
         let choice = grant.map { "It is your choice: leave it here for today, or continue for \(spelled($0))." }
             ?? "It is your choice what to do next; \(app.name) is back tomorrow."
-        return "You have used \(app.name) for \(spelled(used)) today, and it has been minimized. \(choice)"
+        let what = used.map { "You have used \(app.name) for \(spelled($0)) today, and it has been minimized." }
+            ?? "\(app.name) has reached its daily limit and has been minimized."
+        return "\(what) \(choice)"
     }
 
     // MARK: An app the mode does not include
@@ -61,9 +64,9 @@ public enum CardWording {
     public static let calmAlternatives = "Something calm"
     public static let shortcuts = "For the night"
 
-    /// `In 25 minutes, at 10:00`.
+    /// `In 25 minutes, at 10:00`: minutes rounded up, so the break is never later than said.
     public static func breakDue(in left: TimeInterval, at clock: String) -> String {
-        left <= 0 ? "Now" : "In \(spelled(left.rounded(.up))), at \(clock)"
+        left <= 0 ? "Now" : "In \(spelled((left / 60).rounded(.up) * 60)), at \(clock)"
     }
 
     /// `10:00–11:00 Design review, Room 4`; `All day: Holiday` without a time.
@@ -82,7 +85,8 @@ public enum CardWording {
     public static let breakTitle = "Time for a short break"
 
     public static func breakMessage(activity: String?, endsAt clock: String?) -> String {
-        let suggestion = activity.map { "How about this: \($0)." } ?? "A few minutes away from the desk refresh you."
+        let suggestion = activity.map { "How about this: \($0.hasSuffix(".") ? String($0.dropLast()) : $0)." }
+            ?? "A few minutes away from the desk refresh you."
         let end = clock.map { " The break ends at \($0); colour and notifications are back until then." } ?? ""
         return "\(suggestion)\(end) It is your choice how to spend it."
     }
