@@ -1,7 +1,8 @@
 import FoundationEssentials
 import ScreenTimeCore
 
-/// One occurrence of a calendar event, whatever it is about (the agenda, not the modes).
+/// One occurrence of a calendar event, whatever it is about (the agenda, not the modes). The
+/// title and location are the file's text as plain lines (`PlainLine`).
 public struct AgendaEvent: Hashable, Sendable {
     public var title: String
     public var start: Date
@@ -49,8 +50,8 @@ public struct AgendaReader {
                     do {
                         try reader.eachOccurrence(inFile: file, range: range, problems: &problems) { event, span in
                             guard !event.isCancelled else { return nil }
-                            events.append(AgendaEvent(title: event.summary, start: span.lowerBound, end: span.upperBound,
-                                                      allDay: event.start?.isDate ?? false, location: event.location))
+                            events.append(AgendaEvent(title: PlainLine.of(event.summary), start: span.lowerBound, end: span.upperBound,
+                                                      allDay: event.start?.isDate ?? false, location: event.location.map { PlainLine.of($0) }))
                             return nil
                         }
                     } catch {

@@ -76,11 +76,9 @@ public enum CardComposer {
                      buttons: [closeButton])
     }
 
-    /// The morning run-down.
+    /// The morning run-down (`Rundown`).
     static func rundownCard(_ request: CardRequest, _ sources: CardSources) -> CardDocument {
-        // RUNDOWN: the rundown helper's composer (i10-rundown) fills this card once merged.
-        CardDocument(icon: Mode.wakeUp.iconName, title: "Good morning", message: Mode.wakeUp.summary,
-                     buttons: [CardButton(key: CardChoice.startDay, label: CardWording.startDay, role: .primary), closeButton])
+        Rundown(sources: sources).document(at: request.at)
     }
 
     static let closeButton = CardButton(key: CardChoice.close, label: CardWording.close, role: .close)

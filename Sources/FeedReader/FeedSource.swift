@@ -5,8 +5,17 @@ public struct FeedReport: Equatable, Sendable {
     public var url: String
     /// The feed fetched now, or the cached copy when it could not be; nil when there is neither.
     public var feed: Feed?
-    /// Why the feed is missing or old ("no answer within 5 s; the copy from 3 h ago"); nil when fresh.
-    public var note: String?
+    /// Why the feed could not be fetched or read now; nil when it was.
+    public var problem: String?
+    /// When the cached copy shown instead was fetched.
+    public var copyFetched: Date?
+
+    /// `news.example/rss: no answer within 5 s; the copy from 3 h ago`, the feed named by `label`;
+    /// nil when the feed is fresh.
+    public func note(label: String, now: Date) -> String? {
+        guard let problem else { return nil }
+        return "\(label): \(problem)" + (copyFetched.map { "; the copy from \(FeedSource.age(now.timeIntervalSince($0)))" } ?? "")
+    }
 }
 
 /// Fetches every feed at once, parses each, keeps the good ones in the cache and falls back to
@@ -20,7 +29,7 @@ public enum FeedSource {
                 do throws(FeedParseError) {
                     let feed = try FeedParser.parse(body)
                     cache.store(body, for: url, fetched: now)
-                    return FeedReport(url: url, feed: feed, note: nil)
+                    return FeedReport(url: url, feed: feed)
                 } catch {
                     problem = error.message
                 }
@@ -28,9 +37,9 @@ public enum FeedSource {
                 problem = error.message
             }
             guard let copy = cache.load(url), let feed = try? FeedParser.parse(copy.body) else {
-                return FeedReport(url: url, feed: nil, note: "\(url): \(problem)")
+                return FeedReport(url: url, problem: problem)
             }
-            return FeedReport(url: url, feed: feed, note: "\(url): \(problem); the copy from \(age(now.timeIntervalSince(copy.fetched)))")
+            return FeedReport(url: url, feed: feed, problem: problem, copyFetched: copy.fetched)
         }
     }
 

@@ -36,7 +36,7 @@ final class AgendaReaderTests: XCTestCase {
             UID:review@example
             DTSTART:20261130T130000Z
             DTEND:20261130T140000Z
-            SUMMARY:Design review
+            SUMMARY:Design\\nreview\u{1b}[2J
             LOCATION:Room 4
             END:VEVENT
             BEGIN:VEVENT
@@ -70,7 +70,7 @@ final class AgendaReaderTests: XCTestCase {
             AgendaEvent(title: "Ada's birthday", start: zone.at("2026-11-30 00:00"), end: zone.at("2026-12-01 00:00"), allDay: true),
             // 04:00 in New York is 10:00 in Berlin (both on winter time).
             AgendaEvent(title: "Stand-up", start: zone.at("2026-11-30 10:00"), end: zone.at("2026-11-30 10:15"), allDay: false),
-            AgendaEvent(title: "Design review", start: zone.at("2026-11-30 14:00"), end: zone.at("2026-11-30 15:00"), allDay: false,
+            AgendaEvent(title: "Design review[2J", start: zone.at("2026-11-30 14:00"), end: zone.at("2026-11-30 15:00"), allDay: false,
                         location: "Room 4"),
             // 1 December is excepted; the rule's 30 days end on 1 December anyway.
         ])

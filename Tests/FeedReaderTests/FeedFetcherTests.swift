@@ -58,7 +58,7 @@ final class FeedFetcherTests: XCTestCase {
         let morning = Date(timeIntervalSince1970: 1_796_014_800)
         let fresh = FeedSource.read([server.url], timeout: 1, cache: cache, now: morning)
         XCTAssertEqual(fresh.first?.feed?.title, "Morning News")
-        XCTAssertNil(fresh.first?.note)
+        XCTAssertNil(fresh.first?.problem)
         server.stop()
 
         let hanging = try LocalHTTPServer(.silent)
@@ -67,8 +67,10 @@ final class FeedFetcherTests: XCTestCase {
         let later = FeedSource.read([hanging.url, try file("broken.xml", FeedFixtures.malformed)], timeout: 1, cache: cache,
                                     now: morning.addingTimeInterval(3 * 3600 + 100))
         XCTAssertEqual(later[0].feed?.title, "Morning News")
-        XCTAssertEqual(later[0].note, "\(hanging.url): no answer within 1 s; the copy from 3 h ago")
+        XCTAssertEqual(later[0].note(label: "news", now: morning.addingTimeInterval(3 * 3600 + 100)),
+                       "news: no answer within 1 s; the copy from 3 h ago")
         XCTAssertNil(later[1].feed)
-        XCTAssertTrue(later[1].note?.hasPrefix("file://\(folder!)/broken.xml: malformed XML at line 4") == true, later[1].note ?? "")
+        XCTAssertNil(later[1].copyFetched)
+        XCTAssertTrue(later[1].problem?.hasPrefix("malformed XML at line 4") == true, later[1].problem ?? "")
     }
 }

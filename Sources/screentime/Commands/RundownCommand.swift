@@ -1,4 +1,3 @@
-import Agent
 import CardContent
 import FoundationEssentials
 import ScreenTimeCore
@@ -19,16 +18,16 @@ struct RundownCommand: Subcommand {
     }
 
     func run(_ context: Context) throws {
-        let names = AppNames(environment: context.environment)
-        let rundown = Rundown(settings: try context.settings(), zone: context.zone, environment: context.environment,
-                              names: { names.name(AppID($0)) })
-        let document = rundown.document(at: try Self.now(context.environment))
+        // The card reads a broken config as the defaults; the command names the broken line instead.
+        _ = try context.settings()
+        let request = CardRequest(occasion: .rundown, mode: .wakeUp, at: try Self.now(context.environment))
+        let document = CardComposer.document(for: request, environment: context.environment, zone: context.zone)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             context.print(String(decoding: try encoder.encode(document), as: UTF8.self))
         } else {
-            context.print(Self.text(document))
+            context.print(CardText.render(document))
         }
     }
 
@@ -37,18 +36,5 @@ struct RundownCommand: Subcommand {
         guard let text = environment["SCREENTIME_NOW"] else { return Date() }
         guard let seconds = Double(text) else { throw UsageError(message: "SCREENTIME_NOW=\(text) is not a number of seconds since 1970") }
         return Date(timeIntervalSince1970: seconds)
-    }
-
-    /// The document as plain text: the title and message, each section with its items and note;
-    /// every line plain (`PlainLine`), so no text from a file or feed drives the terminal.
-    static func text(_ document: CardDocument) -> String {
-        var lines = [document.title, document.message]
-        for section in document.sections {
-            lines.append("")
-            lines.append(section.title)
-            lines += section.items.map { "  " + PlainLine.of($0, limit: .max) }
-            if let note = section.note { lines += note.split(separator: "\n").map { "  " + PlainLine.of(String($0), limit: .max) } }
-        }
-        return lines.joined(separator: "\n")
     }
 }
