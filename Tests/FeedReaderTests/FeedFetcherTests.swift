@@ -52,6 +52,17 @@ final class FeedFetcherTests: XCTestCase {
         }
     }
 
+    /// A server cannot send the fetcher to a local file: redirects go to http and https only.
+    func testARedirectToAFileIsRefusedAndOneToHTTPFollowed() throws {
+        let secret = try file("secret.xml", FeedFixtures.rss)
+        let target = try LocalHTTPServer(.answer(status: "200 OK", body: FeedFixtures.atom))
+        let toFile = try LocalHTTPServer(.answer(status: "302 Found", body: "", headers: ["Location: \(secret)"]))
+        let toHTTP = try LocalHTTPServer(.answer(status: "301 Moved Permanently", body: "", headers: ["Location: \(target.url)"]))
+        let results = FeedFetcher.fetch([toFile.url, toHTTP.url], timeout: 1)
+        XCTAssertNotNil(message(results[0]))
+        XCTAssertEqual(try results[1].get(), Array(FeedFixtures.atom.utf8))
+    }
+
     func testTheCacheStandsInForAFeedThatCannotBeFetched() throws {
         let cache = FeedCache(directory: folder + "/cache")
         let server = try LocalHTTPServer(.answer(status: "200 OK", body: FeedFixtures.rss))

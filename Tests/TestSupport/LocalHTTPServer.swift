@@ -4,7 +4,8 @@ import Foundation
 /// (`silent`) accepts connections and never answers, as a server that hangs.
 public final class LocalHTTPServer {
     public enum Behaviour {
-        case answer(status: String, body: String)
+        /// `headers` are extra header lines (`Location: …`).
+        case answer(status: String, body: String, headers: [String] = [])
         case silent
     }
 
@@ -58,7 +59,7 @@ public final class LocalHTTPServer {
             lock.lock()
             held.append(client)
             lock.unlock()
-        case .answer(let status, let body):
+        case .answer(let status, let body, let headers):
             var request = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !request.suffix(4).elementsEqual([13, 10, 13, 10]) {
@@ -67,7 +68,8 @@ public final class LocalHTTPServer {
                 request += buffer[0..<count]
             }
             let bytes = Array(body.utf8)
-            let response = Array("HTTP/1.1 \(status)\r\nContent-Type: application/rss+xml\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n".utf8) + bytes
+            let head = ["HTTP/1.1 \(status)", "Content-Type: application/rss+xml", "Content-Length: \(bytes.count)", "Connection: close"] + headers
+            let response = Array((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + bytes
             _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
             close(client)
         }
