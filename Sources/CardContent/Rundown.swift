@@ -15,6 +15,8 @@ struct Rundown {
     static let title = "Good morning"
     static let message = "Here is what the day holds. Start it whenever you like: the choice is yours."
     static let storiesPerFeed = 3
+    /// Events and reminders listed; more are counted in the note.
+    static let itemLimit = 8
 
     func document(at now: Date) -> CardDocument {
         var sections = [today(at: now)]
@@ -31,13 +33,14 @@ struct Rundown {
         guard let agenda = sources.restOfDayEvents(at: now) else {
             return CardSection(title: "Today", items: [], note: "No calendars yet: `screentime calendar add PATH` adds one.")
         }
-        let items = agenda.events.map { event in
+        let items = agenda.events.prefix(Self.itemLimit).map { event in
             CardWording.event(event.title, location: event.location,
                               time: event.allDay ? nil : (sources.clock(event.start), sources.clock(event.end)))
         }
-        let problems = agenda.problems.map(\.description).joined(separator: "\n")
+        let more = agenda.events.count > Self.itemLimit ? ["\(agenda.events.count - Self.itemLimit) more today."] : []
+        let notes = more + agenda.problems.map(\.description)
         return CardSection(title: "Today", items: items,
-                           note: problems.isEmpty ? (items.isEmpty ? "Nothing in your calendars today." : nil) : problems)
+                           note: notes.isEmpty ? (items.isEmpty ? "Nothing in your calendars today." : nil) : notes.joined(separator: "\n"))
     }
 
     /// The open to-dos due today or before; nil when no to-do list is configured.
@@ -47,9 +50,11 @@ struct Rundown {
         case .failure(let error): return CardSection(title: "Reminders", items: [], note: error.message)
         case .success(let open):
             let due = open.filter { $0.due.map { $0 <= today } ?? false }
-            return CardSection(title: "Reminders", items: due.map { item in
+            let items = due.prefix(Self.itemLimit).map { item in
                 item.due.map { $0 < today ? "\(item.text) (due \($0))" : item.text } ?? item.text
-            }, note: due.isEmpty ? "Nothing due today." : nil)
+            }
+            let note = due.isEmpty ? "Nothing due today." : due.count > Self.itemLimit ? "\(due.count - Self.itemLimit) more due." : nil
+            return CardSection(title: "Reminders", items: items, note: note)
         }
     }
 

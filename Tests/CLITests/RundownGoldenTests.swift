@@ -188,5 +188,11 @@ extension CLIGoldenTests {
             """)
         environment["SCREENTIME_NOW"] = "soon"
         XCTAssertEqual(try run(["rundown"]).status, 64)
+        // A broken config is named with its line, not shown as the defaults.
+        environment["SCREENTIME_NOW"] = String(Int(Self.rundownMorning))
+        try writeFile(".config/screentime/config", "[rundown]\nfeed-timeout = forever\n")
+        let broken = try run(["rundown"])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.err.hasPrefix("screentime rundown: \(home.path)/.config/screentime/config:2: "), broken.err)
     }
 }

@@ -45,6 +45,18 @@ final class RundownTests: XCTestCase {
         XCTAssertEqual(try section("~/gone.txt"), CardSection(title: "Reminders", items: [], note: "\(home!)/gone.txt cannot be read."))
     }
 
+    func testLongListsAreCutAndCounted() throws {
+        _ = try write("todo.txt", (1...10).map { "Task \($0) due:2026-11-30" }.joined(separator: "\n"))
+        let calendar = try write("hourly.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:h\r\n"
+                                 + "DTSTART:20261130T070000Z\r\nDURATION:PT30M\r\nRRULE:FREQ=HOURLY;COUNT=12\r\nSUMMARY:Ping\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        let sections = try rundown(config: "[calendars]\npaths = \(calendar)\n[productivity]\ntodo = ~/todo.txt\n").sections
+        XCTAssertEqual(sections[0].items.count, 8)
+        XCTAssertEqual(sections[0].items.first, "08:00–08:30 Ping")
+        XCTAssertEqual(sections[0].note, "4 more today.")
+        XCTAssertEqual(sections[1].items.count, 8)
+        XCTAssertEqual(sections[1].note, "2 more due.")
+    }
+
     func testAPodcastOnlyGoesUnderPodcastsAndAnEmptyFeedSaysSo() throws {
         let podcast = try write("radio.xml", """
             <rss version="2.0"><channel><title>Slow Radio</title>
