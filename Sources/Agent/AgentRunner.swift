@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 import SessionBus
 import UsageStore
