@@ -37,9 +37,9 @@ struct CardSources {
         return CardStatistics(today: week.last?.seconds ?? 0, week: week)
     }
 
-    /// The installed applications, by name.
+    /// The installed applications offered in menus, by name.
     var entries: [DesktopEntry] {
-        DesktopEntryIndex.load(environment: environment).sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+        DesktopEntryIndex.load(environment: environment).filter { !$0.noDisplay }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
     }
 
     /// The to-do list's open items, most urgent first; nil when none is configured, an error

@@ -27,6 +27,9 @@ final class CardComposerTests: XCTestCase {
             try "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(name.lowercased())\nIcon=\(id)\nCategories=\(categories)\n"
                 .write(toFile: root.path + "/share/applications/\(id).desktop", atomically: true, encoding: .utf8)
         }
+        // Not offered: hidden from menus.
+        try "[Desktop Entry]\nType=Application\nName=A Chat Helper\nExec=helper\nNoDisplay=true\nCategories=Chat;\n"
+            .write(toFile: root.path + "/share/applications/org.example.Helper.desktop", atomically: true, encoding: .utf8)
     }
 
     func config(_ text: String) throws {
