@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScreenTimeCore
 
 /// Why a feed could not be read, in words for the run-down's note.
 public struct FeedParseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -7,11 +8,10 @@ public struct FeedParseError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// RSS 2.0 (and 0.9x, RSS 1.0) and Atom, parsed with libxml2 into a `Feed`. Titles are kept as
-/// plain text (whitespace collapsed, cut to a length), never interpreted.
+/// plain lines (`PlainLine`), never interpreted; items without a title are left out.
 public enum FeedParser {
     /// Items read per feed: the run-down shows a few of the newest.
     public static let itemLimit = 200
-    static let titleLimit = 200
     static let atomNamespace = "http://www.w3.org/2005/Atom"
 
     public static func parse(_ data: [UInt8]) throws(FeedParseError) -> Feed {
@@ -22,15 +22,17 @@ public enum FeedParser {
         switch root.name {
         case "rss":
             guard let channel = root.child("channel") else { throw FeedParseError(message: "an RSS feed without a channel") }
-            return Feed(title: text(channel.child("title")), items: channel.children("item").prefix(itemLimit).map(rssItem))
+            return Feed(title: text(channel.child("title")), items: channel.children("item").prefix(itemLimit).map(rssItem).filter(hasTitle))
         case "RDF":
-            return Feed(title: text(root.child("channel")?.child("title")), items: root.children("item").prefix(itemLimit).map(rssItem))
+            return Feed(title: text(root.child("channel")?.child("title")), items: root.children("item").prefix(itemLimit).map(rssItem).filter(hasTitle))
         case "feed" where root.namespace == atomNamespace || root.namespace == nil:
-            return Feed(title: text(root.child("title")), items: root.children("entry").prefix(itemLimit).map(atomEntry))
+            return Feed(title: text(root.child("title")), items: root.children("entry").prefix(itemLimit).map(atomEntry).filter(hasTitle))
         default:
             throw FeedParseError(message: "not an RSS or Atom feed (the document is <\(root.name)>)")
         }
     }
+
+    private static func hasTitle(_ item: FeedItem) -> Bool { !item.title.isEmpty }
 
     private static func rssItem(_ item: XMLElement) -> FeedItem {
         let enclosure = item.children("enclosure").first { isMedia($0.attributes["type"]) }?.attributes["url"]
@@ -52,12 +54,8 @@ public enum FeedParser {
         return type.hasPrefix("audio/") || type.hasPrefix("video/")
     }
 
-    /// An element's text on one line, cut to `titleLimit` characters; "" when there is none.
-    static func text(_ element: XMLElement?) -> String {
-        let words = (element?.text ?? "").split(whereSeparator: { $0.isWhitespace || $0.isNewline })
-        let line = words.joined(separator: " ")
-        return line.count > titleLimit ? String(line.prefix(titleLimit - 1)) + "…" : line
-    }
+    /// An element's text as one plain line; "" when there is none.
+    static func text(_ element: XMLElement?) -> String { PlainLine.of(element?.text ?? "") }
 
     private static func nonEmpty(_ text: String?) -> String? {
         let trimmed = text.map { String($0.filter { !$0.isWhitespace }) }

@@ -3,18 +3,8 @@ import FoundationEssentials
 /// The apps the user usually opens in the morning: on each of the last days, the apps used in the
 /// first two hours after the day's first activity, ranked by how many days they were.
 public struct MorningApps {
-    /// One stretch of use from the history.
-    public struct Use: Sendable {
-        public var app: AppID
-        public var start: Date
-        public var end: Date
-
-        public init(app: AppID, start: Date, end: Date) {
-            self.app = app
-            self.start = start
-            self.end = end
-        }
-    }
+    /// One stretch of use from the history (the report's interval).
+    public typealias Use = UsageReport.Interval
 
     public var boundary: DayBoundary
     public var zone: LocalTimeZone
