@@ -1,3 +1,4 @@
+import CalendarFeed
 import FoundationEssentials
 import LocalSystem
 import ScreenTimeCore
@@ -76,11 +77,11 @@ public enum CardComposer {
                      buttons: [closeButton])
     }
 
-    /// The morning run-down.
+    /// The morning run-down (`Rundown`), its app names from the desktop entries.
     static func rundownCard(_ request: CardRequest, _ sources: CardSources) -> CardDocument {
-        // RUNDOWN: the rundown helper's composer (i10-rundown) fills this card once merged.
-        CardDocument(icon: Mode.wakeUp.iconName, title: "Good morning", message: Mode.wakeUp.summary,
-                     buttons: [CardButton(key: CardChoice.startDay, label: CardWording.startDay, role: .primary), closeButton])
+        let names = AppNames(environment: sources.environment)
+        return Rundown(settings: sources.settings, zone: sources.zone, environment: sources.environment, names: { names.name(AppID($0)) })
+            .document(at: request.at)
     }
 
     static let closeButton = CardButton(key: CardChoice.close, label: CardWording.close, role: .close)
@@ -98,14 +99,13 @@ public enum CardComposer {
             sections.append(CardSection(title: CardWording.nextBreak,
                                         items: [CardWording.breakDue(in: due.timeIntervalSince(request.at), at: sources.clock(due))]))
         }
-        if let agenda = sources.restOfDayEvents(at: request.at) {
-            let items = agenda.events.prefix(eventCount).map { event in
-                CardWording.event(event.title, location: event.location,
-                                  time: event.allDay ? nil : (sources.clock(event.start), sources.clock(event.end)))
-            }
-            let problems = agenda.problems.map(\.description).joined(separator: "; ")
-            sections.append(CardSection(title: CardWording.nextEvents, items: items,
-                                        note: problems.isEmpty ? (items.isEmpty ? CardWording.noEvents : nil) : problems))
+        if !sources.settings.modes.calendarPaths.isEmpty {
+            let dayEnd = sources.settings.dayBoundary.end(of: request.at, in: sources.zone)
+            // Read in full, shown in part: the reader's own limit would be named as a problem.
+            var events = Agenda.section(title: CardWording.nextEvents, settings: sources.settings, range: request.at..<dayEnd,
+                                        zone: sources.zone, limit: AgendaReader(zone: sources.zone).limit)
+            events.items = Array(events.items.prefix(eventCount))
+            sections.append(events)
         }
         switch sources.openToDos() {
         case nil: break

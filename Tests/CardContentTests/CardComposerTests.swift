@@ -117,7 +117,7 @@ final class CardComposerTests: XCTestCase {
                                         nextBreakAt: local(30, 11, 0), at: now))
         XCTAssertEqual(document.buttons.map(\.label), ["3 more minutes", "Close"])
         XCTAssertEqual(document.sections.map(\.title), ["Next break", "Next events", "To do"])
-        XCTAssertEqual(document.sections[1].items, ["All day: Lisa's birthday", "10:30–11:00 Focus time", "11:30–12:00 Design review, Room 4"])
+        XCTAssertEqual(document.sections[1].items, ["All day: Lisa's birthday", "10:30–11:00 Focus time", "11:30–12:00 Design review (Room 4)"])
         try assertGolden("productivity", document)
 
         let unlocked = card(CardRequest(occasion: .unlocked, mode: .productivity, nextBreakAt: local(30, 11, 0), at: now))
@@ -131,7 +131,7 @@ final class CardComposerTests: XCTestCase {
         let document = card(CardRequest(occasion: .unlocked, mode: .productivity, at: now))
         XCTAssertEqual(document.sections.map(\.title), ["Next events", "To do"])
         XCTAssertEqual(document.sections.map(\.items), [[], []])
-        XCTAssertTrue(document.sections[0].note?.hasPrefix("/nowhere/work.ics") == true, "\(document.sections[0])")
+        XCTAssertTrue(document.sections[0].note?.contains("/nowhere/work.ics") == true, "\(document.sections[0])")
         XCTAssertEqual(document.sections[1].note, "/nowhere/todo.txt cannot be read.")
     }
 
@@ -172,6 +172,19 @@ final class CardComposerTests: XCTestCase {
         let document = card(CardRequest(occasion: .notAllowed, mode: .wakeUp, app: films, grant: 900, at: now))
         XCTAssertEqual(document.buttons.map(\.key), ["start-day", "continue", "close"])
         try assertGolden("wake-up", document)
+    }
+
+    /// At unlock in Wake Up, and at the morning's first activity, the card is the run-down (`Rundown`).
+    func testWakeUpAtUnlockIsTheRundown() throws {
+        try recordWeek()
+        try "Water the plants due:2026-11-30\nLater due:2026-12-24\n".write(toFile: root.path + "/todo.txt", atomically: true, encoding: .utf8)
+        try config("[productivity]\ntodo = ~/todo.txt\n")
+        for occasion in [CardRequest.Occasion.unlocked, .rundown] {
+            let document = card(CardRequest(occasion: occasion, mode: .wakeUp, at: now))
+            XCTAssertEqual(document.title, "Good morning")
+            XCTAssertEqual(document.buttons.map(\.key), ["start-day", "close"])
+            XCTAssertEqual(document.sections.first { $0.title == "Reminders" }?.items, ["Water the plants"])
+        }
     }
 
     func testABreakSuggestsAnActivityAndSaysWhenItEnds() throws {

@@ -1,6 +1,7 @@
 import Agent
 import CardContent
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 
 /// `screentime rundown`: the morning run-down (the Wake Up card) in the terminal.
