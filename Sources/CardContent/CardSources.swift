@@ -20,18 +20,19 @@ struct CardSources {
     }
 
     /// Today's time in `app` and each of the last seven days', by the configured day boundary,
-    /// up to `now`; nil when there is no usage store to read.
+    /// up to `now`; nil when there is no usage store to read. One query for the week: each costs
+    /// a pass over the history before its end.
     func statistics(of app: AppID, at now: Date) -> CardStatistics? {
         guard let store = try? UsageDatabase(path: XDGPaths.databaseFile(environment: environment), readOnly: true) else { return nil }
         let boundary = settings.dayBoundary
         let today = zone.localDate(of: boundary.start(of: now, in: zone))
-        var week: [CardDayBar] = []
-        for offset in -6...0 {
-            let day = today.adding(days: offset)
-            let start = boundary.start(ofDay: day, in: zone)
-            let end = min(boundary.start(ofDay: day.adding(days: 1), in: zone), now)
-            let seconds = end > start ? (try? store.usageByApp(from: start, to: end)[app]) ?? 0 : 0
-            week.append(CardDayBar(label: String(day.weekday.name.prefix(3)), seconds: seconds))
+        let days = (-6...0).map { today.adding(days: $0) }
+        let starts = (days + [today.adding(days: 1)]).map { boundary.start(ofDay: $0, in: zone) }
+        let intervals = ((try? store.intervals(from: starts[0], to: now)) ?? []).filter { $0.app == app }
+        let week = days.indices.map { index in
+            let (start, end) = (starts[index], min(starts[index + 1], now))
+            let seconds = intervals.reduce(0.0) { $0 + max(0, min($1.end, end).timeIntervalSince(max($1.start, start))) }
+            return CardDayBar(label: String(days[index].weekday.name.prefix(3)), seconds: seconds)
         }
         return CardStatistics(today: week.last?.seconds ?? 0, week: week)
     }

@@ -192,4 +192,33 @@ final class CardComposerTests: XCTestCase {
                                         activity: "Walk to a window and look at something far away", at: now))
         try assertGolden("break", document)
     }
+
+    /// Figures, not assertions: how long composing a card takes with a year of history (20 switches
+    /// an hour, 12 hours a day) and the machine's real desktop entries behind the test's.
+    func testComposeTimeFigures() throws {
+        let store = try UsageDatabase(path: root.path + "/data/screentime/screentime.db")
+        let apps = ["firefox", "org.example.Chat", "org.example.Films", "code", "org.gnome.Nautilus"].map { AppID($0) }
+        try store.transaction {
+            var start = now.addingTimeInterval(-365 * 86_400)
+            var index = 0
+            while start < now {
+                let id = try store.beginInterval(app: apps[index % apps.count], title: "", mode: "standard", at: start)
+                try store.extendInterval(id, to: start.addingTimeInterval(150))
+                index += 1
+                start = start.addingTimeInterval(index % 240 == 0 ? 12 * 3600 : 180)
+            }
+        }
+        environment["XDG_DATA_DIRS"] = root.path + "/share:/usr/local/share:/usr/share"
+        for (name, request) in [("limit", CardRequest(occasion: .limitReached, mode: .standard, app: firefox, grant: 3600, at: now)),
+                                ("social", CardRequest(occasion: .notAllowed, mode: .social, app: films, grant: 900, at: now))] {
+            var times: [Double] = []
+            for _ in 0..<20 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = card(request)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            times.sort()
+            print("compose \(name) card, year of history: median \(times[10]) ms, max \(times[19]) ms (20 runs)")
+        }
+    }
 }
