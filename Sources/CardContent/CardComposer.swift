@@ -23,7 +23,7 @@ public enum CardComposer {
 
     /// An app at its daily limit: its time today and this week, the way through, Close.
     static func limitCard(_ request: CardRequest, _ sources: CardSources) -> CardDocument {
-        let app = request.app ?? AppInfo(id: AppID("screentime"), name: "This app")
+        let app = request.app ?? AppInfo(id: AppID("screentime"), name: CardWording.unnamedApp)
         let statistics = sources.statistics(of: app.id, at: request.at)
         var buttons: [CardButton] = []
         if let grant = request.grant { buttons.append(CardButton(key: CardChoice.continue, label: CardWording.continueFor(grant), role: .primary)) }
@@ -35,7 +35,8 @@ public enum CardComposer {
     /// An app the mode does not include, or the mode's card at unlock (no app): the mode's words,
     /// what it offers now, its own actions, the way through.
     static func modeCard(_ request: CardRequest, _ sources: CardSources) -> CardDocument {
-        let response = sources.settings.profile(for: request.mode).onDisallowedApp
+        let onBreak = request.mode == .productivity && request.breakEndsAt != nil
+        let response = sources.settings.profile(for: request.mode, onBreak: onBreak).onDisallowedApp
         if request.app == nil, response == .morningReminder { return rundownCard(request, sources) }
         var sections: [CardSection] = []
         var buttons: [CardButton] = []
@@ -54,16 +55,19 @@ public enum CardComposer {
             buttons = sleepShortcuts(sources)
         case .morningReminder:
             buttons.append(CardButton(key: CardChoice.startDay, label: CardWording.startDay))
-        case .suggestActivityAwayFromDesk, .countdownThenDisable, .nothing:
+        case .suggestActivityAwayFromDesk:
+            let ends = request.breakEndsAt.map { [CardWording.breakEnds(at: sources.clock($0))] } ?? []
+            sections.append(CardSection(title: CardWording.yourBreak, items: request.activity.map { [$0] + ends } ?? ends))
+        case .countdownThenDisable, .nothing:
             break
         }
         if request.app != nil, let grant = request.grant {
-            let label = response == .morningReminder ? "Continue" : Wording.moreTime(grant)
+            let label = response == .morningReminder ? CardWording.continueNow : Wording.moreTime(grant)
             let primary = !buttons.contains { $0.role == .primary }
             buttons.append(CardButton(key: CardChoice.continue, label: label, role: primary ? .primary : .normal))
         }
         buttons.append(closeButton)
-        let title = request.app.map { CardWording.notAllowedTitle($0, in: request.mode, response: response) } ?? "\(request.mode.displayName) mode"
+        let title = request.app.map { CardWording.notAllowedTitle($0, in: request.mode, response: response) } ?? CardWording.modeTitle(request.mode)
         return CardDocument(icon: request.app?.icon ?? request.mode.iconName, title: title,
                             statistics: request.app.flatMap { sources.statistics(of: $0.id, at: request.at) },
                             message: CardWording.modeMessage(request.mode, response: response, app: request.app, grant: request.grant),

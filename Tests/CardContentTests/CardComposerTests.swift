@@ -187,6 +187,15 @@ final class CardComposerTests: XCTestCase {
         }
     }
 
+    /// During a break the break's own answer: the activity and when the break ends.
+    func testAnAppOpenedDuringABreak() throws {
+        let document = card(CardRequest(occasion: .notAllowed, mode: .productivity, app: films, grant: 180, breakEndsAt: local(30, 10, 40),
+                                        activity: "Fetch a glass of water", at: now))
+        XCTAssertEqual(document.title, "It is your break: Films can wait")
+        XCTAssertEqual(document.sections, [CardSection(title: "Your break", items: ["Fetch a glass of water", "Ends at 10:40"])])
+        XCTAssertEqual(document.buttons.map(\.label), ["3 more minutes", "Close"])
+    }
+
     func testABreakSuggestsAnActivityAndSaysWhenItEnds() throws {
         let document = card(CardRequest(occasion: .breakStarted, mode: .productivity, breakEndsAt: local(30, 10, 40),
                                         activity: "Walk to a window and look at something far away", at: now))
