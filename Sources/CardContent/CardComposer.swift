@@ -129,7 +129,7 @@ public enum CardComposer {
     static func quickNavigation(_ sources: CardSources) -> [CardButton] {
         let entries = sources.entries
         let chosen = sources.settings.content.quickNav
-        if !chosen.isEmpty { return chosen.compactMap { launchButton($0, entries: entries) } }
+        if !chosen.isEmpty { return chosen.compactMap { launchButton(sources.expandingHome($0), entries: entries) } }
         return entries.filter { sources.settings.groups(of: AppInfo($0)).contains(.communication) || $0.categories.contains("Maps") }
             .prefix(quickNavigationCount).map(entryButton)
     }
@@ -142,7 +142,7 @@ public enum CardComposer {
     static func calmAlternatives(_ sources: CardSources) -> [CardButton] {
         let entries = sources.entries
         let chosen = sources.settings.content.alternatives
-        if !chosen.isEmpty { return chosen.compactMap { launchButton($0, entries: entries) } }
+        if !chosen.isEmpty { return chosen.compactMap { launchButton(sources.expandingHome($0), entries: entries) } }
         return entries.filter { $0.categories.contains { ["Education", "LogicGame"].contains($0) } }.prefix(alternativeCount).map(entryButton)
     }
 
@@ -150,7 +150,7 @@ public enum CardComposer {
     static func sleepShortcuts(_ sources: CardSources) -> [CardButton] {
         var buttons: [CardButton] = []
         if let music = sources.settings.content.sleepMusic {
-            buttons.append(CardButton(key: CardChoice.launchPrefix + "music", label: CardWording.sleepMusic, launch: .music(music)))
+            buttons.append(CardButton(key: CardChoice.launchPrefix + "music", label: CardWording.sleepMusic, launch: .music(sources.expandingHome(music))))
         }
         let entries = sources.entries
         for group in [AppGroup.communication, .clock] {

@@ -46,9 +46,14 @@ struct CardSources {
     /// message when the file cannot be read.
     func openToDos() -> Result<[TodoList.Item], CardSourceError>? {
         guard let configured = settings.content.todoPath else { return nil }
-        let path = configured.hasPrefix("~/") ? XDGPaths.home(environment: environment) + configured.dropFirst() : configured
+        let path = expandingHome(configured)
         guard let data = FileManager.default.contents(atPath: path) else { return .failure(CardSourceError(message: "\(path) cannot be read.")) }
         return .success(TodoList(parsing: String(decoding: data, as: UTF8.self)).open)
+    }
+
+    /// A path written from the home folder (`~/Music/sleep.m3u`) made absolute; anything else as written.
+    func expandingHome(_ path: String) -> String {
+        path.hasPrefix("~/") ? XDGPaths.home(environment: environment) + path.dropFirst() : path
     }
 
     /// `10:00` on the user's clock (minutes rounded down).

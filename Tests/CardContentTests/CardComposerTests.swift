@@ -148,10 +148,10 @@ final class CardComposerTests: XCTestCase {
     }
 
     func testWindDownOffersCalmAlternativesBedAndStayingUp() throws {
-        try config("[wind-down]\nalternatives = org.example.Books;https://www.youtube.com/@3blue1brown/;/home/me/Books/The Hobbit.epub\n")
+        try config("[wind-down]\nalternatives = org.example.Books;https://www.youtube.com/@3blue1brown/;~/Books/The Hobbit.epub\n")
         let document = card(CardRequest(occasion: .notAllowed, mode: .windDown, app: films, grant: 900, at: now))
         XCTAssertEqual(document.buttons.map(\.key), ["launch:org.example.Books", "launch:https://www.youtube.com/@3blue1brown/",
-                                                     "launch:/home/me/Books/The Hobbit.epub", "bedtime", "stay-up", "continue", "close"])
+                                                     "launch:\(root.path)/Books/The Hobbit.epub", "bedtime", "stay-up", "continue", "close"])
         XCTAssertEqual(document.buttons.filter { $0.role == .primary }.map(\.key), ["bedtime"])
         try assertGolden("wind-down", document)
 
@@ -161,9 +161,9 @@ final class CardComposerTests: XCTestCase {
     }
 
     func testSleepShortcutsMusicMessagesAndTheClock() throws {
-        try config("[sleep]\nmusic = https://example.org/sleep.m3u\n")
+        try config("[sleep]\nmusic = ~/Music/sleep.m3u\n")
         let document = card(CardRequest(occasion: .unlocked, mode: .sleep, at: now))
-        XCTAssertEqual(document.buttons.map(\.launch), [.music("https://example.org/sleep.m3u"), .desktopEntry("org.example.Chat"),
+        XCTAssertEqual(document.buttons.map(\.launch), [.music(root.path + "/Music/sleep.m3u"), .desktopEntry("org.example.Chat"),
                                                        .desktopEntry("org.example.Clock"), nil])
         try assertGolden("sleep", document)
     }
