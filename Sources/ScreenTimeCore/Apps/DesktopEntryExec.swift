@@ -130,13 +130,13 @@ public struct DesktopEntryExec: Equatable, Sendable {
                     guard "\"`$\\".contains(next) else { throw fail("`\\\(next)` is not an escape inside quotes (use \\\" \\` \\$ \\\\)") }
                     literal.append(next)
                 } else if character == "%" {
-                    // Undefined by the spec inside quotes; expanded as GLib does.
+                    // Undefined by the spec inside quotes; expanded as GLib does (in single quotes too).
                     try fieldCode()
                 } else {
                     literal.append(character)
                 }
             case .single:
-                if character == "'" { quote = .none } else { literal.append(character) }
+                if character == "'" { quote = .none } else if character == "%" { try fieldCode() } else { literal.append(character) }
             case .none:
                 switch character {
                 case " ", "\t", "\n":
