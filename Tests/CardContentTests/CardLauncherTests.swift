@@ -142,6 +142,12 @@ final class CardLauncherTests: XCTestCase {
         XCTAssertTrue(eventually { (try? property("Metadata"))?.contains("file://" + sound.path.replacingOccurrences(of: " ", with: "%20")) == true },
                       (try? property("Metadata")) ?? "")
         XCTAssertTrue(try property("Metadata").contains("rain sound.wav"))
+
+        // A scheme the player does not list goes to the default handler.
+        try recorder("xdg-open")
+        XCTAssertGreaterThan(try CardLauncher.launch(.music("gopher://example.org/sleep"), environment: environment), 0)
+        XCTAssertEqual(Array(try recorded("xdg-open").dropLast(2)), ["gopher://example.org/sleep"])
+        XCTAssertTrue(try property("Metadata").contains("rain sound.wav"))
     }
 
     /// A WAV file of silence (16-bit mono, 8 kHz).

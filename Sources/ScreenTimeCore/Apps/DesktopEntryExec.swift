@@ -4,8 +4,9 @@
 /// The value is read in two steps, as the spec says: first the string escapes every value has
 /// (`\s` `\n` `\t` `\r` `\\`), then the Exec quoting (double quotes, inside which `\"` `` \` ``
 /// `\$` `\\` stand for the character). Like GLib, which most desktops launch with, an unquoted
-/// backslash escapes the next character and single quotes enclose a literal argument; other
-/// reserved characters are taken as written (real entries write `--name=value` unquoted).
+/// backslash escapes the next character and single quotes enclose an argument without escapes; other
+/// reserved characters are taken as written (real entries write `--name=value` unquoted), and
+/// field codes are expanded inside quotes too.
 /// Field codes: `%f %F %u %U` are dropped (a card starts an app with no files), `%i` becomes
 /// `--icon ICON` when the entry has an icon, `%c` the name, `%k` the entry's file, `%%` a
 /// percent sign; the deprecated `%d %D %n %N %v %m` are removed.
@@ -130,13 +131,13 @@ public struct DesktopEntryExec: Equatable, Sendable {
                     guard "\"`$\\".contains(next) else { throw fail("`\\\(next)` is not an escape inside quotes (use \\\" \\` \\$ \\\\)") }
                     literal.append(next)
                 } else if character == "%" {
-                    // Undefined by the spec inside quotes; expanded as GLib does.
+                    // Undefined by the spec inside quotes; expanded as GLib does (in single quotes too).
                     try fieldCode()
                 } else {
                     literal.append(character)
                 }
             case .single:
-                if character == "'" { quote = .none } else { literal.append(character) }
+                if character == "'" { quote = .none } else if character == "%" { try fieldCode() } else { literal.append(character) }
             case .none:
                 switch character {
                 case " ", "\t", "\n":

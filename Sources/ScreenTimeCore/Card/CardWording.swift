@@ -5,6 +5,10 @@ import FoundationEssentials
 /// texts are in `Wording`; a card says the same in its own place, with buttons instead of commands.
 public enum CardWording {
     public static let close = "Close"
+    /// The morning reminder's way through: the app was not minimized.
+    public static let continueNow = "Continue"
+    /// A limit card's title when the agent did not name the app.
+    public static let unnamedApp = "This app"
     public static let goToBed = "Go to bed"
     public static let stayUp = "Stay up"
     public static let startDay = "Start the day"
@@ -41,7 +45,7 @@ public enum CardWording {
     public static func modeMessage(_ mode: Mode, response: DisallowedAppResponse, app: AppInfo?, grant: TimeInterval?) -> String {
         let context: String = switch response {
         case .disableShowingBreakAndAgenda: "Productivity mode keeps your work and messages in front. Here is what is next."
-        case .suggestActivityAwayFromDesk: "A few minutes away from the screen refresh you more than more screen."
+        case .suggestActivityAwayFromDesk: "A few minutes away from the screen refresh you more than a few more on it."
         case .quickNavigation: "Social mode is for people: your messages, calls and maps are one click away."
         case .offerCalmAlternatives: "The evening is winding down. Something calm suits it better, and sleep is close."
         case .sleepShortcuts: "It is night time. Sleep music, your messages and the clock are here for you."
@@ -55,9 +59,13 @@ public enum CardWording {
         return "\(context) \(choice)"
     }
 
+    /// The title of a mode's card shown at unlock.
+    public static func modeTitle(_ mode: Mode) -> String { "\(mode.displayName) mode" }
+
     // MARK: Sections
 
     public static let nextBreak = "Next break"
+    public static let yourBreak = "Your break"
     public static let nextEvents = "Next events"
     public static let toDo = "To do"
     public static let quickNavigation = "Open quickly"
@@ -69,13 +77,6 @@ public enum CardWording {
         left <= 0 ? "Now" : "In \(spelled((left / 60).rounded(.up) * 60)), at \(clock)"
     }
 
-    /// `10:00–11:00 Design review, Room 4`; `All day: Holiday` without a time.
-    public static func event(_ title: String, location: String?, time: (start: String, end: String)?) -> String {
-        let place = location.map { ", \($0)" } ?? ""
-        return (time.map { "\($0.start)–\($0.end) " } ?? "All day: ") + title + place
-    }
-
-    public static let noEvents = "Nothing more in your calendars today."
     public static let nothingToDo = "Nothing on your list."
     public static let noQuickApps = "No messaging or maps app is installed; `[social] quick-nav` can name yours."
     public static let noAlternatives = "`[wind-down] alternatives` can list your calm apps and links."
@@ -83,6 +84,8 @@ public enum CardWording {
     // MARK: A Productivity break
 
     public static let breakTitle = "Time for a short break"
+
+    public static func breakEnds(at clock: String) -> String { "Ends at \(clock)" }
 
     public static func breakMessage(activity: String?, endsAt clock: String?) -> String {
         let suggestion = activity.map { "How about this: \($0.hasSuffix(".") ? String($0.dropLast()) : $0)." }

@@ -90,19 +90,6 @@ struct ReportCommand: Subcommand {
     }
 }
 
-/// App names from the installed desktop entries, for reports.
-struct AppNames {
-    private let names: [String: String]
-
-    init(environment: [String: String]) {
-        var names: [String: String] = [:]
-        for entry in DesktopEntryIndex.load(environment: environment) where names[entry.id] == nil { names[entry.id] = entry.name }
-        self.names = names
-    }
-
-    func name(_ app: AppID) -> String { names[app.rawValue] ?? app.rawValue }
-}
-
 extension Context {
     /// The usage store, read-only; nil when nothing has been recorded yet.
     func openStore() throws -> UsageDatabase? {

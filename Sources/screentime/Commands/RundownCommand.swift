@@ -1,5 +1,6 @@
 import CardContent
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 
 /// `screentime rundown`: the morning run-down (the Wake Up card) in the terminal.

@@ -52,6 +52,9 @@ final class DesktopEntryExecTests: XCTestCase {
         XCTAssertEqual(try arguments(#"app 'single $quoted' 'it'\\''s'"#), ["app", "single $quoted", "it's"])
         XCTAssertEqual(try arguments(#"app one\\ word"#), ["app", "one word"])
         XCTAssertEqual(try arguments(#"app --name="My Files""#), ["app", "--name=My Files"])
+        // Field codes inside quotes, as GLib expands them.
+        XCTAssertEqual(try arguments(#"sh -c 'exec app --title "%c" %f 100%%'"#), ["sh", "-c", #"exec app --title "Text Editor"  100%"#])
+        XCTAssertEqual(try arguments(#"app "--class=%c""#), ["app", "--class=Text Editor"])
     }
 
     func testTerminalAppsRunInTheUsersTerminal() throws {

@@ -18,11 +18,6 @@ final class CardWordingTests: XCTestCase {
         XCTAssertEqual(CardWording.breakDue(in: 0, at: "11:00"), "Now")
     }
 
-    func testEvents() {
-        XCTAssertEqual(CardWording.event("Design review", location: "Room 4", time: ("11:30", "12:00")), "11:30–12:00 Design review, Room 4")
-        XCTAssertEqual(CardWording.event("Holiday", location: nil, time: nil), "All day: Holiday")
-    }
-
     /// The study: every reminder states that the choice is the user's, and the way through is named.
     func testEveryAppCardStatesTheUsersChoice() {
         let app = AppInfo(id: AppID("org.example.Films"), name: "Films")
