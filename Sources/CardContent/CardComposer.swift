@@ -22,7 +22,7 @@ public enum CardComposer {
 
     /// An app at its daily limit: its time today and this week, the way through, Close.
     static func limitCard(_ request: CardRequest, _ sources: CardSources) -> CardDocument {
-        let app = request.app ?? AppInfo(id: AppID("screentime"), name: "This app")
+        let app = request.app ?? AppInfo(id: AppID("screentime"), name: CardWording.unnamedApp)
         let statistics = sources.statistics(of: app.id, at: request.at)
         var buttons: [CardButton] = []
         if let grant = request.grant { buttons.append(CardButton(key: CardChoice.continue, label: CardWording.continueFor(grant), role: .primary)) }
@@ -34,7 +34,8 @@ public enum CardComposer {
     /// An app the mode does not include, or the mode's card at unlock (no app): the mode's words,
     /// what it offers now, its own actions, the way through.
     static func modeCard(_ request: CardRequest, _ sources: CardSources) -> CardDocument {
-        let response = sources.settings.profile(for: request.mode).onDisallowedApp
+        let onBreak = request.mode == .productivity && request.breakEndsAt != nil
+        let response = sources.settings.profile(for: request.mode, onBreak: onBreak).onDisallowedApp
         if request.app == nil, response == .morningReminder { return rundownCard(request, sources) }
         var sections: [CardSection] = []
         var buttons: [CardButton] = []
@@ -53,16 +54,19 @@ public enum CardComposer {
             buttons = sleepShortcuts(sources)
         case .morningReminder:
             buttons.append(CardButton(key: CardChoice.startDay, label: CardWording.startDay))
-        case .suggestActivityAwayFromDesk, .countdownThenDisable, .nothing:
+        case .suggestActivityAwayFromDesk:
+            let ends = request.breakEndsAt.map { [CardWording.breakEnds(at: sources.clock($0))] } ?? []
+            sections.append(CardSection(title: CardWording.yourBreak, items: request.activity.map { [$0] + ends } ?? ends))
+        case .countdownThenDisable, .nothing:
             break
         }
         if request.app != nil, let grant = request.grant {
-            let label = response == .morningReminder ? "Continue" : Wording.moreTime(grant)
+            let label = response == .morningReminder ? CardWording.continueNow : Wording.moreTime(grant)
             let primary = !buttons.contains { $0.role == .primary }
             buttons.append(CardButton(key: CardChoice.continue, label: label, role: primary ? .primary : .normal))
         }
         buttons.append(closeButton)
-        let title = request.app.map { CardWording.notAllowedTitle($0, in: request.mode, response: response) } ?? "\(request.mode.displayName) mode"
+        let title = request.app.map { CardWording.notAllowedTitle($0, in: request.mode, response: response) } ?? CardWording.modeTitle(request.mode)
         return CardDocument(icon: request.app?.icon ?? request.mode.iconName, title: title,
                             statistics: request.app.flatMap { sources.statistics(of: $0.id, at: request.at) },
                             message: CardWording.modeMessage(request.mode, response: response, app: request.app, grant: request.grant),
@@ -123,7 +127,7 @@ public enum CardComposer {
     static func quickNavigation(_ sources: CardSources) -> [CardButton] {
         let entries = sources.entries
         let chosen = sources.settings.content.quickNav
-        if !chosen.isEmpty { return chosen.compactMap { launchButton($0, entries: entries) } }
+        if !chosen.isEmpty { return chosen.compactMap { launchButton(sources.expandingHome($0), entries: entries) } }
         return entries.filter { sources.settings.groups(of: AppInfo($0)).contains(.communication) || $0.categories.contains("Maps") }
             .prefix(quickNavigationCount).map(entryButton)
     }
@@ -136,7 +140,7 @@ public enum CardComposer {
     static func calmAlternatives(_ sources: CardSources) -> [CardButton] {
         let entries = sources.entries
         let chosen = sources.settings.content.alternatives
-        if !chosen.isEmpty { return chosen.compactMap { launchButton($0, entries: entries) } }
+        if !chosen.isEmpty { return chosen.compactMap { launchButton(sources.expandingHome($0), entries: entries) } }
         return entries.filter { $0.categories.contains { ["Education", "LogicGame"].contains($0) } }.prefix(alternativeCount).map(entryButton)
     }
 
@@ -144,7 +148,7 @@ public enum CardComposer {
     static func sleepShortcuts(_ sources: CardSources) -> [CardButton] {
         var buttons: [CardButton] = []
         if let music = sources.settings.content.sleepMusic {
-            buttons.append(CardButton(key: CardChoice.launchPrefix + "music", label: CardWording.sleepMusic, launch: .music(music)))
+            buttons.append(CardButton(key: CardChoice.launchPrefix + "music", label: CardWording.sleepMusic, launch: .music(sources.expandingHome(music))))
         }
         let entries = sources.entries
         for group in [AppGroup.communication, .clock] {

@@ -1,3 +1,4 @@
+import CalendarFeed
 import FoundationEssentials
 import LocalSystem
 import ScreenTimeCore
@@ -5,7 +6,7 @@ import UsageStore
 
 /// The user's files a card reads, each only when the card needs it: the config (a broken or
 /// missing file gives the defaults: the agent and `doctor` name the problem), the usage store
-/// read-only (none yet: no statistics), the installed desktop entries, the to-do list.
+/// read-only (none yet: no statistics), the installed desktop entries, the calendars, the to-do list.
 struct CardSources {
     let environment: [String: String]
     let zone: LocalTimeZone
@@ -49,6 +50,14 @@ struct CardSources {
         let path = expandingHome(configured)
         guard let data = FileManager.default.contents(atPath: path) else { return .failure(CardSourceError(message: "\(path) cannot be read.")) }
         return .success(TodoList(parsing: String(decoding: data, as: UTF8.self)).open)
+    }
+
+    /// The calendars' events overlapping the rest of the day (to the configured day start), and
+    /// what could not be read; nil when no calendar is configured.
+    func restOfDayEvents(at now: Date) -> AgendaReadResult? {
+        let paths = settings.modes.calendarPaths
+        guard !paths.isEmpty else { return nil }
+        return AgendaReader(zone: zone).read(paths: paths, range: now..<settings.dayBoundary.end(of: now, in: zone))
     }
 
     /// A path written from the home folder (`~/Music/sleep.m3u`) made absolute; anything else as written.

@@ -117,7 +117,7 @@ final class CardComposerTests: XCTestCase {
                                         nextBreakAt: local(30, 11, 0), at: now))
         XCTAssertEqual(document.buttons.map(\.label), ["3 more minutes", "Close"])
         XCTAssertEqual(document.sections.map(\.title), ["Next break", "Next events", "To do"])
-        XCTAssertEqual(document.sections[1].items, ["All day: Lisa's birthday", "10:30–11:00 Focus time", "11:30–12:00 Design review (Room 4)"])
+        XCTAssertEqual(document.sections[1].items, ["All day: Lisa's birthday", "10:30–11:00 Focus time", "11:30–12:00 Design review, Room 4"])
         try assertGolden("productivity", document)
 
         let unlocked = card(CardRequest(occasion: .unlocked, mode: .productivity, nextBreakAt: local(30, 11, 0), at: now))

@@ -77,6 +77,13 @@ public enum CardWording {
         left <= 0 ? "Now" : "In \(spelled((left / 60).rounded(.up) * 60)), at \(clock)"
     }
 
+    /// `10:00–11:00 Design review, Room 4`; `All day: Holiday` without a time.
+    public static func event(_ title: String, location: String?, time: (start: String, end: String)?) -> String {
+        let place = location.map { ", \($0)" } ?? ""
+        return (time.map { "\($0.start)–\($0.end) " } ?? "All day: ") + title + place
+    }
+
+    public static let noEvents = "Nothing more in your calendars today."
     public static let nothingToDo = "Nothing on your list."
     public static let noQuickApps = "No messaging or maps app is installed; `[social] quick-nav` can name yours."
     public static let noAlternatives = "`[wind-down] alternatives` can list your calm apps and links."
