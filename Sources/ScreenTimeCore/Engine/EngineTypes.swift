@@ -21,6 +21,10 @@ public enum EngineEvent: Equatable, Sendable {
     case title(String)
     /// The session became active (input) or inactive (idle beyond the threshold, locked, asleep).
     case activity(active: Bool)
+    /// The session's lock ended (logind, a screen saver): some modes greet the user with their
+    /// card. Sent before the `.activity` the unlock brings, so Wake Up's run-down takes the
+    /// unlock card's place rather than following it.
+    case unlocked
     case settings(Settings)
     /// The user chose an action in the notification of `app`.
     case notificationAction(app: AppID, key: String)

@@ -4,6 +4,11 @@ import FoundationEssentials
 public enum ProductivityBreakState: Hashable, Sendable {
     case working(nextBreak: Date)
     case onBreak(since: Date, until: Date)
+
+    /// When the next break is due; nil during one.
+    public var nextBreak: Date? {
+        if case .working(let next) = self { next } else { nil }
+    }
 }
 
 /// The Productivity break: after every `every` of Productivity (or when the user asks with
