@@ -20,6 +20,14 @@ public struct ProductivityBreaks: Hashable, Sendable {
 
     public init() {}
 
+    /// Where the rhythm of a stretch that began before `lookBack` (further back than the resolver
+    /// looks) is taken to start: a whole number of cycles (the time to a break and the break) from
+    /// a fixed origin, so deciding again later finds the same breaks, not ones moved with the look-back.
+    public func rhythmStart(before lookBack: Date) -> Date {
+        let cycle = max(every, DurationBounds.breakEvery.lowerBound) + max(length, 0)
+        return Date(timeIntervalSince1970: (lookBack.timeIntervalSince1970 / cycle).rounded(.down) * cycle)
+    }
+
     /// The state at `instant` of a Productivity stretch that began at `since`, with the breaks the user
     /// asked for at `requested` (requests during a break are ignored).
     public func state(at instant: Date, productivitySince since: Date, requested: [Date]) -> ProductivityBreakState? {
