@@ -2,6 +2,9 @@ import FoundationEssentials
 
 /// What the user reads about modes: kind, and always stating their free choice.
 extension Wording {
+    /// Where a mode's notice points: why, until when, and the way to change it.
+    static let modeCommands = "`screentime status` says why and until when; `screentime mode` changes it."
+
     /// The one notification of a mode starting: its icon and what it does, in a line, with the
     /// mode's own actions where it has some (Wind Down: go to bed or stay up; Wake Up: start the day).
     public static func modeStarted(_ mode: Mode, stayUpFor: TimeInterval) -> NotificationRequest {
@@ -19,7 +22,7 @@ extension Wording {
             break
         }
         return NotificationRequest(icon: mode.iconName, summary: "\(mode.displayName) mode",
-                                   body: body + " `screentime status` says why and until when; `screentime mode` changes it.",
+                                   body: body + " " + modeCommands,
                                    actions: actions, urgency: .low, category: "screentime.mode")
     }
 
@@ -50,7 +53,7 @@ extension Wording {
         if let breakLeft { body += " You are on a break for \(DurationText.spoken(breakLeft.rounded(.up))) more." }
         if let nextBreakIn { body += " Your next break is in \(DurationText.spoken(nextBreakIn.rounded(.up)))." }
         return NotificationRequest(icon: mode.iconName, summary: "Welcome back: \(mode.displayName) mode",
-                                   body: body + " `screentime status` says why and until when; `screentime mode` changes it.",
+                                   body: body + " " + modeCommands,
                                    urgency: .low, category: "screentime.mode")
     }
 
