@@ -38,6 +38,8 @@ final class EngineRandomTests: XCTestCase {
         var doNotDisturb: NotificationPolicy?
         /// Run-downs shown since the mode last changed.
         var rundowns = 0
+        /// Cards asked for, per occasion (printed: the invariants about them were exercised).
+        var cards: [CardRequest.Occasion: Int] = [:]
 
         init(seed: UInt64) {
             random = SplitMix64(seed: seed)
@@ -96,6 +98,7 @@ final class EngineRandomTests: XCTestCase {
                 case .recordModeChange:
                     rundowns = 0
                 case .showCard(let card, _):
+                    cards[card.occasion, default: 0] += 1
                     if let app = card.app?.id {
                         XCTAssertTrue(actions[..<index].contains(.minimize(app)), "a card about \(app) before its minimize: \(position)")
                     }
@@ -231,13 +234,16 @@ final class EngineRandomTests: XCTestCase {
         let seeds = SplitMix64.seeds(count: 8, environment: environment)
         let stepsPerSeed = Int(environment["SCREENTIME_ENGINE_STEPS"] ?? "") ?? 1_500
         var (steps, lived) = (0, 0.0)
+        var cards: [CardRequest.Occasion: Int] = [:]
         for seed in seeds {
             var run = Run(seed: seed)
             run.resolve()
             while run.steps < stepsPerSeed { run.step() }
             steps += run.steps
             lived += run.lived
+            cards.merge(run.cards, uniquingKeysWith: +)
         }
-        print("Engine random runs: \(steps) steps, \(Int(lived / 86_400)) simulated days, seeds \(seeds.map(String.init).joined(separator: ","))")
+        let cardCounts = cards.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
+        print("Engine random runs: \(steps) steps, \(Int(lived / 86_400)) simulated days, cards \(cardCounts.joined(separator: ", ")), seeds \(seeds.map(String.init).joined(separator: ","))")
     }
 }
