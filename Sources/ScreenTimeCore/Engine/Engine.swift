@@ -324,8 +324,12 @@ public struct Engine {
                                                 nextBreakIn: nextBreakAt.map { $0.timeIntervalSince(now) })
         let fallback = Wording.notAllowed(info(app), in: decision.mode, response: profile.onDisallowedApp,
                                           grant: profile.bypassGrant, context: context)
+        // An app opened during a break gets the break's card: its activity and when it ends.
+        var breakEndsAt: Date?
+        if case .onBreak(let since, let until)? = decision.productivityBreak, since <= now, now < until { breakEndsAt = until }
         let card = CardRequest(occasion: .notAllowed, mode: decision.mode, app: info(app), grant: profile.bypassGrant,
-                               nextBreakAt: nextBreakAt, at: now)
+                               nextBreakAt: nextBreakAt, breakEndsAt: breakEndsAt,
+                               activity: breakEndsAt == nil ? nil : moments.breakActivity, at: now)
         return [.minimize(app), .showCard(card, fallback: fallback)]
     }
 

@@ -11,6 +11,8 @@ struct ModeMoments: Sendable {
     private(set) var doNotDisturb: NotificationPolicy?
     /// Where the next break's suggestion is in the wellness list: each break suggests the next one.
     private var nextActivity = 0
+    /// The activity the break under way suggested, for the card of an app opened during it.
+    private(set) var breakActivity: String?
     /// Wake Up's run-down is still to be shown in this Wake Up.
     private(set) var rundownDue = false
 
@@ -30,6 +32,7 @@ struct ModeMoments: Sendable {
         let list = activities.isEmpty ? ModeContentSettings.defaultBreakActivities : activities
         let activity = list[nextActivity % list.count]
         nextActivity = nextActivity % list.count + 1
+        breakActivity = activity
         let card = CardRequest(occasion: .breakStarted, mode: .productivity, breakEndsAt: until, activity: activity, at: now)
         return .showCard(card, fallback: Wording.breakStarted(length: until.timeIntervalSince(since), activity: activity))
     }

@@ -161,6 +161,28 @@ final class ModeMomentsTests: XCTestCase {
         XCTAssertNil(driver.cards.first?.request.nextBreakAt)
     }
 
+    func testAnAppOpenedDuringABreakGetsTheBreaksActivityAndEnd() {
+        var driver = driver()
+        let until = morning.addingTimeInterval(5 * 60)
+        driver.send(.mode(decision(.productivity, .onBreak(since: morning, until: until))))
+        let suggested = driver.cards.first?.request.activity
+        XCTAssertNotNil(suggested)
+        driver.advance(by: 60)
+        driver.clearLog()
+        driver.send(focus(mpv))
+        let card = driver.cards.first?.request
+        XCTAssertEqual(card?.occasion, .notAllowed)
+        XCTAssertEqual(card?.breakEndsAt, until)
+        XCTAssertEqual(card?.activity, suggested)
+
+        driver.advance(to: until.addingTimeInterval(60))
+        driver.clearLog()
+        driver.send(focus(builder))
+        driver.send(focus(mpv))
+        XCTAssertNil(driver.cards.first?.request.breakEndsAt, "the break is over")
+        XCTAssertNil(driver.cards.first?.request.activity)
+    }
+
     func testWakeUpRundownAtTheFirstActivityOncePerWakeUp() {
         var driver = driver()
         driver.send(.activity(active: false))
