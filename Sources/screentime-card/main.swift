@@ -37,8 +37,12 @@ guard Gtk.start(programName: "screentime-card") else { fail("cannot open a displ
 var status: Int32 = 0
 let view = CardView(document: document, monitorAt: options.monitorAt) { button in
     Gtk.flushEvents()
-    // TODO(lead): when CardContent's CardLauncher lands on main, start `button.launch` here
-    // (`CardLauncher.launch(launch, environment: environment)`) before answering.
+    if let launch = button.launch {
+        // The app, link or music starts whatever the agent makes of the answer.
+        do { try CardLauncher.launch(launch, environment: environment) } catch {
+            fputs("screentime-card: cannot start \(launch): \(error)\n", stderr)
+        }
+    }
     do { try CardAnswer.send(card: options.id, choice: button.key) } catch {
         fputs("screentime-card: cannot give the agent the answer \(button.key): \(error)\n", stderr)
         status = 4
