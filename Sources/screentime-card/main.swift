@@ -26,8 +26,10 @@ if options.printOnly {
     exit(0)
 }
 
-// The agent learns that the card ended when its end of our standard output does: apps a button
-// starts must not inherit it, so it is kept on a close-on-exec descriptor and 1 becomes /dev/null.
+// Apps a button starts inherit none of what the card was given: a parent watching for the card's
+// exit (the agent: the end of our standard output) would otherwise wait for the app's.
+for inherited in 3..<Int32(1024) { _ = fcntl(inherited, F_SETFD, FD_CLOEXEC) }
+// The agent's pipe stays open, close-on-exec, until the card exits; 1 becomes /dev/null.
 let agentPipe = fcntl(1, F_DUPFD_CLOEXEC, 3)
 let null = open("/dev/null", O_WRONLY)
 if null >= 0 { dup2(null, 1); close(null) }

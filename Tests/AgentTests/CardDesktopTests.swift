@@ -178,6 +178,28 @@ final class CardDesktopTests: XCTestCase {
         XCTAssertEqual(waitForExit(second), 0)
     }
 
+    /// A launch button starts its app from the desktop entry (here Debian's xterm entry), then
+    /// answers its key.
+    func testALaunchButtonStartsItsAppThenAnswers() throws {
+        let recorder = try AnswerRecorder(address: desk.busAddress)
+        let before = Set(windows.windows(withInstance: "xterm"))
+        let launcher = CardDocument(icon: "utilities-terminal", title: "Messages", message: "Your essential apps stay at hand.",
+                                    buttons: [CardButton(key: "launch:terminal", label: "Terminal", role: .primary,
+                                                         launch: .desktopEntry("debian-xterm")),
+                                              CardButton(key: CardChoice.close, label: "Close", role: .close)])
+        let card = try startCard(launcher)
+        _ = try cardWindow()
+        try desk.run("xdotool", ["key", "Return"])
+        XCTAssertEqual(recorder.nextAnswer()?.choice, "launch:terminal")
+        XCTAssertEqual(waitForExit(card), 0)
+        var started: [TestWindow] = []
+        XCTAssertTrue(eventually(10) {
+            started = self.windows.windows(withInstance: "xterm").filter { !before.contains($0) }
+            return !started.isEmpty
+        }, "an xterm window appeared")
+        for window in started { windows.pid(of: window).map { _ = kill($0, SIGTERM) } }
+    }
+
     /// Readable at 4K and with large text: the card grows with the screen's scale (GDK_SCALE) and
     /// with the user's text size (GDK_DPI_SCALE), as its sizes are GTK's and the text's own.
     func testCardGrowsWithTheScaleAndTheTextSize() throws {
