@@ -25,15 +25,18 @@ enum CardBench {
         let rssBefore = ProcessMeasures.rssMegabytes(pid)
 
         var latencies: [Double] = []
-        var missed = 0
+        var missed: [String] = []
         for _ in 0..<Int(count) {
             windows.activate(app)
             var minimized = DispatchTime.now()
             var shown = minimized
             guard waitClosely(timeout: 2, { windows.wmState(app) == 1 }),
-                  waitClosely(timeout: 2, { windows.wmState(app) == 3 }) else { missed += 1; continue }
+                  waitClosely(timeout: 2, { windows.wmState(app) == 3 }) else { missed.append("not minimized again"); continue }
             minimized = DispatchTime.now()
-            guard waitClosely(timeout: 3, { cards(windows).contains { windows.isViewable($0) } }) else { missed += 1; continue }
+            guard waitClosely(timeout: 3, { cards(windows).contains { windows.isViewable($0) } }) else {
+                missed.append("no card within 3 s")
+                continue
+            }
             shown = DispatchTime.now()
             latencies.append(Double(shown.uptimeNanoseconds - minimized.uptimeNanoseconds) / 1e6)
             closeCard(desk, windows)
@@ -41,7 +44,7 @@ enum CardBench {
         let rssAfter = ProcessMeasures.rssMegabytes(pid)
         agent.stop()
         let sorted = latencies.sorted()
-        print("cards measured: \(sorted.count) of \(Int(count))\(missed > 0 ? " (\(missed) missed)" : "")")
+        print("cards measured: \(sorted.count) of \(Int(count))\(missed.isEmpty ? "" : "; missed: " + missed.joined(separator: ", "))")
         print(String(format: "minimize -> card mapped: median %.1f ms, max %.1f ms (target: median <= 300 ms)",
                      ProcessMeasures.percentile(sorted, 0.5), sorted.last ?? .nan))
         print(String(format: "agent RSS: %.1f MB before any card, %.1f MB after the first, %.1f MB after %d more (target <= 15 MB)",
