@@ -131,7 +131,7 @@ public final class AgentRunner {
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
-            for card in cards.fileDescriptors { descriptors.append((card, .card)) }
+            cards.forEachDescriptor { descriptors.append(($0, .card)) }
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, source) in descriptors {

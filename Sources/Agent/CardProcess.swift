@@ -43,8 +43,12 @@ final class CardProcess {
 
     var unavailability: String? { Self.unavailability(executable: executable, environment: environment) }
 
-    /// The outputs of the cards running, for the poll set.
-    var fileDescriptors: [Int32] { ([current].compactMap { $0 } + leaving).map(\.child.fileDescriptor).filter { $0 >= 0 } }
+    /// Hands the outputs of the cards running to `body`, for the poll set (no array made: the
+    /// loop asks every turn).
+    func forEachDescriptor(_ body: (Int32) -> Void) {
+        if let current, current.child.fileDescriptor >= 0 { body(current.child.fileDescriptor) }
+        for shown in leaving where shown.child.fileDescriptor >= 0 { body(shown.child.fileDescriptor) }
+    }
 
     /// Starts a card for `request`, replacing the one on screen.
     func show(_ request: CardRequest, fallback: NotificationRequest, now: Date) throws -> Shown {
