@@ -87,9 +87,10 @@ final class AgentModeDesktopTests: XCTestCase {
             let monitor = try BusMonitor(address: desk.busAddress)
             let agent = try AgentProcess.inWindDown(on: desk)
             XCTAssertEqual(try agent.status().mode, "wind-down", "the fixture: Wind Down before the pinned bedtime")
-            let notice = try monitor.waitForNotify { $0.icon == "screentime-wind-down" }
+            // The mode's own notice (a window left focused by an earlier test may get a notice of its own).
+            let notice = try monitor.waitForNotify { $0.summary == "Wind Down mode" }
             XCTAssertEqual(notice.actions, ["bedtime", "Go to bed", "stay-up", "Stay up"])
-            XCTAssertTrue(eventually { (try? dunst.displayedCount()) == 1 }, "dunst shows the notice")
+            XCTAssertTrue(eventually { (try? dunst.displayedCount()).map { $0 >= 1 } ?? false }, "dunst shows the notice")
             try dunst.chooseAction(label: label, notification: nil)
             XCTAssertTrue(eventually { (try? agent.status().mode) == mode }, "\(label): \(agent.log)")
             let status = try agent.status()
