@@ -62,6 +62,8 @@ public final class AgentRunner {
     /// The media players on the session bus, and the focused window's process to match them with.
     var media: MediaPlayerWatch?
     var focusedPID: Int32?
+    /// The mode's do-not-disturb on the notification server, and the count of what it held.
+    let doNotDisturb: DoNotDisturbController
 
     public init(options: Options) throws {
         self.options = options
@@ -75,6 +77,7 @@ public final class AgentRunner {
         let entries = DesktopEntryIndex.load(environment: environment)
         resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
+        doNotDisturb = DoNotDisturbController(environment: environment)
         let now = Date()
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
@@ -87,6 +90,7 @@ public final class AgentRunner {
         engine = Engine(settings: settings, zone: zone, now: now,
                         usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants,
                         knownApps: entries.reversed().map(AppInfo.init))
+        doNotDisturb.onHeld = { [unowned self] app, at in heldNotificationArrived(app, at: at) }
     }
 
     /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status. Every way out, an error
@@ -125,6 +129,7 @@ public final class AgentRunner {
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
+            for fd in doNotDisturb.pollDescriptors { descriptors.append((fd, .doNotDisturb)) }
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, source) in descriptors {
@@ -153,7 +158,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries }
+    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, doNotDisturb }
 
     func wantsToWrite(_ source: Source) -> Bool {
         switch source {
@@ -195,6 +200,8 @@ public final class AgentRunner {
             }
         case .systemBus:
             systemBusReadable()
+        case .doNotDisturb:
+            doNotDisturb.handleReadable(now: now)
         }
     }
 
@@ -251,6 +258,7 @@ public final class AgentRunner {
         consider(calendars.nextRefresh)
         consider(calendars.childDeadline)
         consider(usage.nextFlush)
+        consider(doNotDisturb.nextDeadline)
         consider(bus?.connection.nextReplyDeadline(now: now))
         if bus?.connection.hasQueuedIncoming == true || logind?.connection.hasQueuedIncoming == true { consider(now) }
         consider(desktop?.nextDeadline(after: now))
@@ -283,6 +291,7 @@ public final class AgentRunner {
         if bus?.connection.hasQueuedIncoming == true { handle(.bus) }
         if logind?.connection.hasQueuedIncoming == true { handle(.systemBus) }
         if due(usage.nextFlush) { flushUsage(now: now) }
+        if due(doNotDisturb.nextDeadline) { doNotDisturb.handleReadable(now: now) }
         if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
         if due(nextReconnect) { reconnect(now: now) }
         if due(nextFilterStep) {
@@ -421,6 +430,7 @@ public final class AgentRunner {
         apply(engine.handle(.focus(nil), at: now))
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
         desktop?.close()
+        doNotDisturb.restoreAtExit()
         bus?.close()
         Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
     }

@@ -1,0 +1,174 @@
+import Glibc
+import FoundationEssentials
+import ScreenTimeCore
+import SessionBus
+
+/// The mode's notification policy carried out on whatever server runs: chosen when the server
+/// is known, one change at a time (each waits for the last to be answered, without blocking the
+/// loop), the user's own state saved before silencing and given back when the silence ends, at
+/// exit, or at the next start after a kill. While silenced, a monitor counts what arrives.
+final class DoNotDisturbController {
+    /// Called for each app whose notification arrived while silenced.
+    var onHeld: (String, Date) -> Void = { _, _ in }
+    private let environment: [String: String]
+    private var connection: BusConnection?
+    private(set) var server: DoNotDisturbServer?
+    private var wanted = NotificationPolicy.normal
+    /// Our silence is in place on `server` (its saved state on disk).
+    private(set) var silenced = false
+    /// A change was sent and its answer not yet handled.
+    private(set) var isBusy = false
+    /// A silence failed for the policy wanted: not tried again until the policy or server changes.
+    private var gaveUp = false
+    /// Bumped when the server changes: answers for an older one are ignored.
+    private var generation = 0
+    private var monitor: HeldNotificationMonitor?
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The agent's bus connection, new or again: the server is chosen once it answers.
+    func attach(_ connection: BusConnection) {
+        self.connection = connection
+        serverChanged(nil)
+    }
+
+    /// The notification server appeared, changed or left (nil). A state a killed agent left
+    /// saved for it is given back first; then the policy is applied.
+    func serverChanged(_ info: NotificationServerInfo?) {
+        generation += 1
+        isBusy = false
+        silenced = false
+        gaveUp = false
+        stopMonitor()
+        guard let connection, let info else { server = nil; return }
+        let chosen = DoNotDisturbChooser.server(for: info, connection: connection, environment: environment)
+        server = chosen
+        Log.info("do-not-disturb: \(chosen.name) through \(chosen.mechanism)"
+                 + (chosen.canPassChosenApps ? "" : "; Social leaves notifications on (no single app can pass there)"))
+        let saved = state(of: chosen)
+        if let left = saved.read() {
+            Log.info("do-not-disturb: giving back the state saved by an earlier run (\(left))")
+            change { done in chosen.restore(left, done: done) } then: { [weak self] in
+                saved.remove()
+                self?.advance()
+            }
+        } else {
+            advance()
+        }
+    }
+
+    func set(_ policy: NotificationPolicy) {
+        guard policy != wanted else { return }
+        wanted = policy
+        gaveUp = false
+        advance()
+    }
+
+    /// Whether `policy` silences `server`: Social only where its exceptions can pass.
+    static func silences(_ policy: NotificationPolicy, on server: DoNotDisturbServer) -> Bool {
+        switch policy {
+        case .normal: false
+        case .silenced, .heldAndSummarised: true
+        case .onlyCallsMessagesAndChosenApps: server.canPassChosenApps
+        }
+    }
+
+    private func advance() {
+        guard !isBusy, let server else { return }
+        let saved = state(of: server)
+        if Self.silences(wanted, on: server), !silenced, !gaveUp {
+            change { done in server.silence(save: saved.write, done: done) } then: { [weak self] in
+                self?.silenced = true
+                self?.startMonitor()
+            } failed: { [weak self] in
+                self?.gaveUp = true
+                saved.remove()
+            }
+        } else if !Self.silences(wanted, on: server), silenced {
+            stopMonitor()
+            change { done in server.restore(saved.read() ?? "", done: done) } then: { [weak self] in
+                self?.silenced = false
+                saved.remove()
+            } failed: { [weak self] in
+                // The saved state stays on disk: the next start tries again.
+                self?.silenced = false
+            }
+        }
+    }
+
+    /// Runs one change; its answer (for the current server only) ends the wait and moves on.
+    private func change(_ start: (@escaping (Result<Void, Error>) -> Void) -> Void, then: @escaping () -> Void,
+                        failed: @escaping () -> Void = {}) {
+        isBusy = true
+        let started = generation
+        start { [weak self] result in
+            guard let self, self.generation == started else { return }
+            self.isBusy = false
+            switch result {
+            case .success: then()
+            case .failure(let error):
+                Log.warning("do-not-disturb: \(error)")
+                failed()
+            }
+            self.advance()
+        }
+    }
+
+    private func state(of server: DoNotDisturbServer) -> SavedNotificationState {
+        SavedNotificationState(environment: environment, server: server.name)
+    }
+
+    private func startMonitor() {
+        guard monitor == nil, let connection else { return }
+        do {
+            monitor = try HeldNotificationMonitor(address: environment["DBUS_SESSION_BUS_ADDRESS"], ownName: connection.uniqueName) {
+                [weak self] app in self?.onHeld(app, Date())
+            }
+        } catch {
+            Log.warning("do-not-disturb: cannot count what arrives while silenced (\(error))")
+        }
+    }
+
+    private func stopMonitor() {
+        monitor?.close()
+        monitor = nil
+    }
+
+    // MARK: The loop
+
+    /// The monitor's connection and a server's child process, for the poll set.
+    var pollDescriptors: [Int32] {
+        [monitor?.fileDescriptor ?? -1, server?.pollDescriptor ?? -1].filter { $0 >= 0 }
+    }
+
+    var nextDeadline: Date? { server?.nextDeadline }
+
+    func handleReadable(now: Date) {
+        server?.handleReadable(now: now)
+        do { try monitor?.handleReadable() } catch {
+            Log.warning("do-not-disturb: the count of held notifications stopped (\(error))")
+            stopMonitor()
+        }
+    }
+
+    /// At exit: the user's state given back, waiting for the answer at most `timeout` (the loop
+    /// has ended, nothing else waits).
+    func restoreAtExit(timeout: Duration = .seconds(2)) {
+        wanted = .normal
+        advance()
+        let deadline = ContinuousClock.now + timeout
+        while (isBusy || silenced) && ContinuousClock.now < deadline, let connection {
+            var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let child = server?.pollDescriptor, child >= 0 { fds.append(pollfd(fd: child, events: Int16(POLLIN), revents: 0)) }
+            connection.flush()
+            _ = poll(&fds, nfds_t(fds.count), 50)
+            do { try connection.dispatchPending() } catch { break }
+            server?.handleReadable(now: Date())
+            connection.expireOverdueReplies()
+        }
+        if silenced || isBusy { Log.warning("do-not-disturb: the server did not answer at exit; the next start gives the state back") }
+        stopMonitor()
+    }
+}

@@ -1,0 +1,119 @@
+@testable import Agent
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// Do-not-disturb on the harness's real dunst: paused while silenced, the user's own state given
+/// back after, at exit and at the next start after a kill; what arrives meanwhile counted.
+final class DoNotDisturbDunstTests: XCTestCase {
+    var desk: DesktopHarness!
+    var home: URL!
+    var user: BusConnection!
+
+    override func setUpWithError() throws {
+        desk = try DesktopHarness.shared()
+        home = desk.root.appendingPathComponent("dnd-\(UUID().uuidString.prefix(8))")
+        user = try BusConnection(address: desk.busAddress)
+        try setPaused(false)
+        // The harness's dunst is shared: it is left running, as the other tests expect.
+        addTeardownBlock { [unowned self] in try? setPaused(false) }
+    }
+
+    /// dunst's `paused`, as `dunstctl is-paused` reads it.
+    func isPaused() throws -> Bool {
+        let reply = try user.call(destination: NotificationsClient.busName, path: NotificationsClient.objectPath,
+                                  interface: "org.freedesktop.DBus.Properties", method: "Get",
+                                  arguments: [.string("org.dunstproject.cmd0"), .string("paused")])
+        return try XCTUnwrap(reply.first?.boolValue)
+    }
+
+    /// The user pausing or resuming dunst themselves (`dunstctl set-paused`).
+    func setPaused(_ paused: Bool) throws {
+        _ = try user.call(destination: NotificationsClient.busName, path: NotificationsClient.objectPath,
+                          interface: "org.freedesktop.DBus.Properties", method: "Set",
+                          arguments: [.string("org.dunstproject.cmd0"), .string("paused"), .variant(.bool(paused))])
+    }
+
+    func fixture() throws -> DoNotDisturbFixture {
+        let fixture = try DoNotDisturbFixture(busAddress: desk.busAddress, home: home)
+        fixture.waitForServer()
+        XCTAssertEqual(fixture.controller.server?.name, "dunst")
+        return fixture
+    }
+
+    func testSilencingPausesDunstAndTheEndGivesItBack() throws {
+        let dnd = try fixture()
+        dnd.set(.silenced)
+        XCTAssertTrue(try isPaused())
+        XCTAssertEqual(dnd.savedState(server: "dunst"), "false", "the user's state is on disk before the change")
+        dnd.set(.heldAndSummarised)
+        XCTAssertTrue(try isPaused())
+        dnd.set(.normal)
+        XCTAssertFalse(try isPaused())
+        XCTAssertNil(dnd.savedState(server: "dunst"), "nothing left to give back")
+    }
+
+    func testAUserWhoPausedDunstFindsItPausedAfterwards() throws {
+        try setPaused(true)
+        let dnd = try fixture()
+        dnd.set(.silenced)
+        XCTAssertTrue(try isPaused())
+        dnd.set(.normal)
+        XCTAssertTrue(try isPaused(), "the user's own pause stays")
+    }
+
+    func testSocialLeavesDunstOnSinceNoAppCanPass() throws {
+        let dnd = try fixture()
+        dnd.set(.onlyCallsMessagesAndChosenApps)
+        XCTAssertFalse(try isPaused())
+        dnd.set(.silenced)
+        XCTAssertTrue(try isPaused())
+        dnd.set(.onlyCallsMessagesAndChosenApps)
+        XCTAssertFalse(try isPaused(), "from a silencing mode to Social, notifications come back")
+    }
+
+    func testExitGivesTheStateBack() throws {
+        let dnd = try fixture()
+        dnd.set(.silenced)
+        XCTAssertTrue(try isPaused())
+        dnd.controller.restoreAtExit()
+        XCTAssertFalse(try isPaused())
+        XCTAssertNil(dnd.savedState(server: "dunst"))
+    }
+
+    func testTheNextStartAfterAKillGivesTheStateBack() throws {
+        let killed = try fixture()
+        killed.set(.silenced)
+        XCTAssertTrue(try isPaused())
+        killed.kill()
+        XCTAssertTrue(try isPaused(), "a killed agent gives nothing back")
+        let next = try fixture()
+        XCTAssertTrue(try next.pump { try !isPaused() }, "the next start unpauses what it finds saved")
+        XCTAssertNil(next.savedState(server: "dunst"))
+        next.set(.silenced)
+        XCTAssertEqual(next.savedState(server: "dunst"), "false", "the user's state, not the killed agent's pause")
+        next.set(.normal)
+        XCTAssertFalse(try isPaused())
+    }
+
+    func testWhatArrivesWhileSilencedIsCountedByApp() throws {
+        let dnd = try fixture()
+        try desk.run("notify-send", ["-a", "Before", "not silenced yet"])
+        dnd.set(.silenced)
+        try desk.run("notify-send", ["-a", "Chat", "one"])
+        try desk.run("notify-send", ["-a", "Chat", "two"])
+        try desk.run("notify-send", ["-a", "Mail", "-h", "string:desktop-entry:org.example.Mail", "three"])
+        // The agent's own notification, sent on its connection, is not counted.
+        var own = false
+        try dnd.client.show(NotificationRequest(icon: "", summary: "2 min left", body: "", actions: [], urgency: .normal, expireTimeout: 0),
+                            replacing: 0) { _ in own = true }
+        XCTAssertTrue(dnd.pump { own && dnd.held.count >= 3 }, "held: \(dnd.held)")
+        XCTAssertEqual(dnd.held, ["Chat", "Chat", "org.example.Mail"])
+        dnd.set(.normal)
+        try desk.run("notify-send", ["-a", "After", "the silence ended"])
+        dnd.pump(for: 0.3) { false }
+        XCTAssertEqual(dnd.held.count, 3, "the monitor closes with the silence")
+    }
+}

@@ -1,0 +1,64 @@
+@testable import Agent
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import XCTest
+
+/// The agent's do-not-disturb on a harness's bus, driven as the agent's loop drives it: the
+/// controller on a connection of its own (the agent's), the server found through
+/// `NotificationsClient`, answers dispatched by `pump`. `home` stands for the user's home
+/// (the saved state lives under it); `others` are connections pumped alongside (protocol peers).
+final class DoNotDisturbFixture {
+    let connection: BusConnection
+    let client: NotificationsClient
+    let controller: DoNotDisturbController
+    let environment: [String: String]
+    var others: [BusConnection] = []
+    private(set) var held: [String] = []
+
+    init(busAddress: String, home: URL, serverName: String = NotificationsClient.busName, others: [BusConnection] = []) throws {
+        self.others = others
+        environment = ["HOME": home.path, "DBUS_SESSION_BUS_ADDRESS": busAddress, "PATH": "/usr/bin:/bin"]
+        connection = try BusConnection(address: busAddress)
+        controller = DoNotDisturbController(environment: environment)
+        controller.attach(connection)
+        client = try NotificationsClient(connection: connection, serverName: serverName, activatesServer: false)
+        client.onServerChange = { [controller] in controller.serverChanged($0) }
+        controller.onHeld = { [unowned self] app, _ in held.append(app) }
+    }
+
+    /// Dispatches the connections until `condition` holds (true) or `timeout` passes (false).
+    @discardableResult
+    func pump(for timeout: TimeInterval = 5, until condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            try? connection.dispatchPending()
+            for other in others { try? other.dispatchPending() }
+            controller.handleReadable(now: Date())
+            connection.expireOverdueReplies()
+            if try condition() { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    /// Waits for the server to be known and its earlier state handled.
+    func waitForServer(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(pump { controller.server != nil && !controller.isBusy }, "no notification server known", file: file, line: line)
+    }
+
+    func set(_ policy: NotificationPolicy, file: StaticString = #filePath, line: UInt = #line) {
+        controller.set(policy)
+        XCTAssertTrue(pump { !controller.isBusy }, "\(policy) was not answered", file: file, line: line)
+    }
+
+    func savedState(server: String) -> String? {
+        SavedNotificationState(environment: environment, server: server).read()
+    }
+
+    /// As a SIGKILL leaves it: the connection gone, nothing given back.
+    func kill() {
+        others = []
+        connection.close()
+    }
+}
