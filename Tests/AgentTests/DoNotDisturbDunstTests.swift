@@ -116,4 +116,22 @@ final class DoNotDisturbDunstTests: XCTestCase {
         dnd.pump(for: 0.3) { false }
         XCTAssertEqual(dnd.held.count, 3, "the monitor closes with the silence")
     }
+
+    func testTheAgentGivesBackWhatAKilledAgentLeftPaused() throws {
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
+        try SavedNotificationState(environment: environment, server: "dunst").write("false")
+        try setPaused(true)
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        XCTAssertTrue(try eventually { try !isPaused() }, "log: \(agent.log)")
+        XCTAssertTrue(eventually { SavedNotificationState(environment: environment, server: "dunst").read() == nil })
+        XCTAssertEqual(agent.stop(), 0)
+        XCTAssertFalse(try isPaused(), "an agent with nothing silenced changes nothing at exit")
+    }
+
+    func testDoctorSaysHowDunstIsSilencedAndWhatSocialDoes() throws {
+        let doctor = try AgentProcess.run(["doctor"], environment: try AgentProcess.freshEnvironment(on: desk, config: nil))
+        let line = doctor.out.split(separator: "\n").first { $0.hasPrefix("ok   do-not-disturb  dunst ") }
+        XCTAssertTrue(line?.hasSuffix(", do-not-disturb through `paused`; Social's exceptions cannot pass there: "
+                                      + "Social leaves notifications on") == true, doctor.out)
+    }
 }

@@ -25,7 +25,7 @@ enum DoNotDisturbChooser {
             let detail = info.map { "\($0.name) \($0.version) offers no do-not-disturb screentime knows: notifications stay on in every mode" }
             return DesktopProbe.Finding(topic: "do-not-disturb", detail: detail ?? "no notification server: nothing to silence", ok: false)
         }
-        var detail = "\(info.map { "\($0.name) \($0.version)" } ?? server.name), through \(server.mechanism); "
+        var detail = "\(info.map { "\($0.name) \($0.version)" } ?? server.name), do-not-disturb through \(server.mechanism); "
         detail += server.canPassChosenApps ? "Social lets calls, messages and your chosen apps through"
             : "Social's exceptions cannot pass there: Social leaves notifications on"
         var ok = true
