@@ -7,22 +7,20 @@ import XCTest
 /// The agent's do-not-disturb on a harness's bus, driven as the agent's loop drives it: the
 /// controller on a connection of its own (the agent's), the server found through
 /// `NotificationsClient`, answers dispatched by `pump`. `home` stands for the user's home
-/// (the saved state lives under it); `others` are connections pumped alongside (protocol peers).
+/// (the saved state lives under it).
 final class DoNotDisturbFixture {
     let connection: BusConnection
     let client: NotificationsClient
     let controller: DoNotDisturbController
     let environment: [String: String]
-    var others: [BusConnection] = []
     private(set) var held: [String] = []
 
-    init(busAddress: String, home: URL, serverName: String = NotificationsClient.busName, others: [BusConnection] = []) throws {
-        self.others = others
+    init(busAddress: String, home: URL) throws {
         environment = ["HOME": home.path, "DBUS_SESSION_BUS_ADDRESS": busAddress, "PATH": "/usr/bin:/bin"]
         connection = try BusConnection(address: busAddress)
         controller = DoNotDisturbController(environment: environment)
         controller.attach(connection)
-        client = try NotificationsClient(connection: connection, serverName: serverName, activatesServer: false)
+        client = try NotificationsClient(connection: connection, activatesServer: false)
         client.onServerChange = { [controller] in controller.serverChanged($0) }
         controller.onHeld = { [unowned self] app, _ in held.append(app) }
     }
@@ -33,7 +31,6 @@ final class DoNotDisturbFixture {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             try? connection.dispatchPending()
-            for other in others { try? other.dispatchPending() }
             controller.handleReadable(now: Date())
             connection.expireOverdueReplies()
             if try condition() { return true }
@@ -58,7 +55,6 @@ final class DoNotDisturbFixture {
 
     /// As a SIGKILL leaves it: the connection gone, nothing given back.
     func kill() {
-        others = []
         connection.close()
     }
 }
