@@ -15,8 +15,9 @@ final class DoNotDisturbFixture {
     let environment: [String: String]
     private(set) var held: [String] = []
 
-    init(busAddress: String, home: URL) throws {
-        environment = ["HOME": home.path, "DBUS_SESSION_BUS_ADDRESS": busAddress, "PATH": "/usr/bin:/bin"]
+    /// `session` is the rest of the desktop's environment (GNOME's gsettings finds dconf through it).
+    init(busAddress: String, home: URL, session: [String: String] = [:]) throws {
+        environment = session.merging(["HOME": home.path, "DBUS_SESSION_BUS_ADDRESS": busAddress, "PATH": "/usr/bin:/bin"]) { $1 }
         connection = try BusConnection(address: busAddress)
         controller = DoNotDisturbController(environment: environment)
         controller.attach(connection)

@@ -1,0 +1,77 @@
+@testable import Agent
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+/// Do-not-disturb on the headless GNOME Shell harness: `show-banners` off while silenced, as
+/// `gsettings get` reads it through the session's dconf, and the user's own value given back.
+final class DoNotDisturbGnomeTests: XCTestCase {
+    var shell: GnomeShellHarness!
+    var home: URL!
+
+    override func setUpWithError() throws {
+        shell = try GnomeShellHarness.shared()
+        home = shell.root.appendingPathComponent("dnd-\(UUID().uuidString.prefix(8))")
+        try setBanners(true)
+        addTeardownBlock { [unowned self] in try? setBanners(true) }
+    }
+
+    func banners() throws -> String {
+        try gsettings(["get", GnomeDoNotDisturb.schema, "show-banners"]).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    func setBanners(_ on: Bool) throws {
+        try gsettings(["set", GnomeDoNotDisturb.schema, "show-banners", String(on)])
+    }
+
+    /// gsettings as the user runs it in the shell's session.
+    @discardableResult
+    func gsettings(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("gsettings"))
+        process.arguments = arguments
+        process.environment = shell.environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    func fixture() throws -> DoNotDisturbFixture {
+        let fixture = try DoNotDisturbFixture(busAddress: shell.busAddress, home: home, session: shell.environment)
+        fixture.waitForServer()
+        XCTAssertEqual(fixture.controller.server?.name, "GNOME Shell")
+        return fixture
+    }
+
+    func testSilencingTurnsBannersOffAndTheEndGivesThemBack() throws {
+        let dnd = try fixture()
+        dnd.set(.silenced)
+        XCTAssertEqual(try banners(), "false")
+        XCTAssertEqual(dnd.savedState(server: "GNOME Shell"), "true")
+        dnd.set(.normal)
+        XCTAssertEqual(try banners(), "true")
+        XCTAssertNil(dnd.savedState(server: "GNOME Shell"))
+    }
+
+    func testTheUsersOwnChoiceStaysAndExitAndAKillGiveTheStateBack() throws {
+        try setBanners(false)
+        let own = try fixture()
+        own.set(.silenced)
+        own.set(.normal)
+        XCTAssertEqual(try banners(), "false", "the user's own do-not-disturb stays")
+        try setBanners(true)
+        own.set(.silenced)
+        own.controller.restoreAtExit()
+        XCTAssertEqual(try banners(), "true", "given back at exit")
+        let killed = try fixture()
+        killed.set(.silenced)
+        killed.kill()
+        XCTAssertEqual(try banners(), "false")
+        let next = try fixture()
+        XCTAssertTrue(try next.pump { try banners() == "true" }, "given back at the next start")
+    }
+}
