@@ -37,10 +37,7 @@ final class DoNotDisturbDunstTests: XCTestCase {
     }
 
     func fixture() throws -> DoNotDisturbFixture {
-        let fixture = try DoNotDisturbFixture(busAddress: desk.busAddress, home: home)
-        fixture.waitForServer()
-        XCTAssertEqual(fixture.controller.server?.name, "dunst")
-        return fixture
+        try DoNotDisturbFixture.started(busAddress: desk.busAddress, home: home, expecting: "dunst")
     }
 
     func testSilencingPausesDunstAndTheEndGivesItBack() throws {

@@ -40,9 +40,15 @@ final class DoNotDisturbFixture {
         return false
     }
 
-    /// Waits for the server to be known and its earlier state handled.
-    func waitForServer(file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(pump { controller.server != nil && !controller.isBusy }, "no notification server known", file: file, line: line)
+    /// A fixture once the server is known (the chooser naming it `server`) and a state an earlier
+    /// run left saved is given back.
+    static func started(busAddress: String, home: URL, session: [String: String] = [:], expecting server: String,
+                        file: StaticString = #filePath, line: UInt = #line) throws -> DoNotDisturbFixture {
+        let fixture = try DoNotDisturbFixture(busAddress: busAddress, home: home, session: session)
+        XCTAssertTrue(fixture.pump { fixture.controller.server != nil && !fixture.controller.isBusy }, "no notification server known",
+                      file: file, line: line)
+        XCTAssertEqual(fixture.controller.server?.name, server, "server: \(String(describing: fixture.client.serverInfo))", file: file, line: line)
+        return fixture
     }
 
     func set(_ policy: NotificationPolicy, file: StaticString = #filePath, line: UInt = #line) {

@@ -32,19 +32,11 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("gsettings"))
         process.arguments = arguments
         process.environment = shell.environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let printed = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: printed, as: UTF8.self)
+        return try process.checkedOutput("gsettings")
     }
 
     func fixture() throws -> DoNotDisturbFixture {
-        let fixture = try DoNotDisturbFixture(busAddress: shell.busAddress, home: home, session: shell.environment)
-        fixture.waitForServer()
-        XCTAssertEqual(fixture.controller.server?.name, "GNOME Shell")
-        return fixture
+        try DoNotDisturbFixture.started(busAddress: shell.busAddress, home: home, session: shell.environment, expecting: "GNOME Shell")
     }
 
     func testSilencingTurnsBannersOffAndTheEndGivesThemBack() throws {

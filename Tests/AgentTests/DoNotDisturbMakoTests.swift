@@ -22,10 +22,7 @@ final class DoNotDisturbMakoTests: XCTestCase {
     }
 
     func fixture() throws -> DoNotDisturbFixture {
-        let fixture = try DoNotDisturbFixture(busAddress: sway.busAddress, home: home)
-        fixture.waitForServer()
-        XCTAssertEqual(fixture.controller.server?.name, "mako")
-        return fixture
+        try DoNotDisturbFixture.started(busAddress: sway.busAddress, home: home, expecting: "mako")
     }
 
     func testSilencingAddsTheModeAndTheEndTakesItOut() throws {

@@ -21,10 +21,7 @@ final class DoNotDisturbPeerTests: XCTestCase {
     }
 
     func fixture(_ peer: NotificationServerPeer, expecting server: String) throws -> DoNotDisturbFixture {
-        let fixture = try DoNotDisturbFixture(busAddress: bus.address, home: home)
-        fixture.waitForServer()
-        XCTAssertEqual(fixture.controller.server?.name, server)
-        return fixture
+        try DoNotDisturbFixture.started(busAddress: bus.address, home: home, expecting: server)
     }
 
     func testSwayncPeerDoNotDisturbOnAndTheUsersStateBack() throws {

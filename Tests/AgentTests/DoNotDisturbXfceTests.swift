@@ -47,20 +47,13 @@ final class DoNotDisturbXfceTests: XCTestCase {
         query.executableURL = URL(fileURLWithPath: try DesktopHarness.which("xfconf-query"))
         query.arguments = ["-c", "xfce4-notifyd", "-p", "/do-not-disturb"]
         query.environment = environment
-        let out = Pipe()
-        query.standardOutput = out
         query.standardError = FileHandle.nullDevice
-        try query.run()
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        query.waitUntilExit()
-        return query.terminationStatus == 0 ? printed.split(separator: "\n").first.map(String.init) : nil
+        // It fails when the property does not exist.
+        return (try? query.checkedOutput("xfconf-query"))?.split(separator: "\n").first.map(String.init)
     }
 
     func fixture() throws -> DoNotDisturbFixture {
-        let fixture = try DoNotDisturbFixture(busAddress: bus.address, home: home)
-        fixture.waitForServer()
-        XCTAssertEqual(fixture.controller.server?.name, "xfce4-notifyd", "server: \(String(describing: fixture.client.serverInfo))")
-        return fixture
+        try DoNotDisturbFixture.started(busAddress: bus.address, home: home, expecting: "xfce4-notifyd")
     }
 
     func testSilencingSetsDoNotDisturbAndTheEndLeavesItUnsetAgain() throws {

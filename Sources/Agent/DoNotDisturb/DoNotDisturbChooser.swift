@@ -7,12 +7,12 @@ enum DoNotDisturbChooser {
     static func server(for info: NotificationServerInfo?, connection: BusConnection,
                        environment: [String: String]) -> DoNotDisturbServer {
         switch info?.name.lowercased() {
-        case "dunst": DunstDoNotDisturb(connection: connection)
+        case "dunst": BooleanDoNotDisturb.dunst(connection: connection)
         case "gnome-shell": GnomeDoNotDisturb(environment: environment)
         case "plasma": PlasmaDoNotDisturb(connection: connection)
         case "xfce notify daemon", "xfce4-notifyd": XfceDoNotDisturb(connection: connection)
         case "mako": MakoDoNotDisturb(connection: connection)
-        case "swaynotificationcenter", "swaync": SwayncDoNotDisturb(connection: connection)
+        case "swaynotificationcenter", "swaync": BooleanDoNotDisturb.swaync(connection: connection)
         default: NoDoNotDisturb(server: info?.name)
         }
     }
