@@ -10,30 +10,15 @@ import XCTest
 final class DoNotDisturbDunstTests: XCTestCase {
     var desk: DesktopHarness!
     var home: URL!
-    var user: BusConnection!
+    var dunst: DunstControl!
 
     override func setUpWithError() throws {
         desk = try DesktopHarness.shared()
         home = desk.root.appendingPathComponent("dnd-\(UUID().uuidString.prefix(8))")
-        user = try BusConnection(address: desk.busAddress)
-        try setPaused(false)
+        dunst = try DunstControl(desktop: desk)
+        try dunst.setPaused(false)
         // The harness's dunst is shared: it is left running, as the other tests expect.
-        addTeardownBlock { [unowned self] in try? setPaused(false) }
-    }
-
-    /// dunst's `paused`, as `dunstctl is-paused` reads it.
-    func isPaused() throws -> Bool {
-        let reply = try user.call(destination: NotificationsClient.busName, path: NotificationsClient.objectPath,
-                                  interface: "org.freedesktop.DBus.Properties", method: "Get",
-                                  arguments: [.string("org.dunstproject.cmd0"), .string("paused")])
-        return try XCTUnwrap(reply.first?.boolValue)
-    }
-
-    /// The user pausing or resuming dunst themselves (`dunstctl set-paused`).
-    func setPaused(_ paused: Bool) throws {
-        _ = try user.call(destination: NotificationsClient.busName, path: NotificationsClient.objectPath,
-                          interface: "org.freedesktop.DBus.Properties", method: "Set",
-                          arguments: [.string("org.dunstproject.cmd0"), .string("paused"), .variant(.bool(paused))])
+        addTeardownBlock { [unowned self] in try? dunst.setPaused(false) }
     }
 
     func fixture() throws -> DoNotDisturbFixture {
@@ -43,56 +28,56 @@ final class DoNotDisturbDunstTests: XCTestCase {
     func testSilencingPausesDunstAndTheEndGivesItBack() throws {
         let dnd = try fixture()
         dnd.set(.silenced)
-        XCTAssertTrue(try isPaused())
+        XCTAssertTrue(try dunst.isPaused())
         XCTAssertEqual(dnd.savedState(server: "dunst"), "false", "the user's state is on disk before the change")
         dnd.set(.heldAndSummarised)
-        XCTAssertTrue(try isPaused())
+        XCTAssertTrue(try dunst.isPaused())
         dnd.set(.normal)
-        XCTAssertFalse(try isPaused())
+        XCTAssertFalse(try dunst.isPaused())
         XCTAssertNil(dnd.savedState(server: "dunst"), "nothing left to give back")
     }
 
     func testAUserWhoPausedDunstFindsItPausedAfterwards() throws {
-        try setPaused(true)
+        try dunst.setPaused(true)
         let dnd = try fixture()
         dnd.set(.silenced)
-        XCTAssertTrue(try isPaused())
+        XCTAssertTrue(try dunst.isPaused())
         dnd.set(.normal)
-        XCTAssertTrue(try isPaused(), "the user's own pause stays")
+        XCTAssertTrue(try dunst.isPaused(), "the user's own pause stays")
     }
 
     func testSocialLeavesDunstOnSinceNoAppCanPass() throws {
         let dnd = try fixture()
         dnd.set(.onlyCallsMessagesAndChosenApps)
-        XCTAssertFalse(try isPaused())
+        XCTAssertFalse(try dunst.isPaused())
         dnd.set(.silenced)
-        XCTAssertTrue(try isPaused())
+        XCTAssertTrue(try dunst.isPaused())
         dnd.set(.onlyCallsMessagesAndChosenApps)
-        XCTAssertFalse(try isPaused(), "from a silencing mode to Social, notifications come back")
+        XCTAssertFalse(try dunst.isPaused(), "from a silencing mode to Social, notifications come back")
     }
 
     func testExitGivesTheStateBack() throws {
         let dnd = try fixture()
         dnd.set(.silenced)
-        XCTAssertTrue(try isPaused())
+        XCTAssertTrue(try dunst.isPaused())
         dnd.controller.restoreAtExit()
-        XCTAssertFalse(try isPaused())
+        XCTAssertFalse(try dunst.isPaused())
         XCTAssertNil(dnd.savedState(server: "dunst"))
     }
 
     func testTheNextStartAfterAKillGivesTheStateBack() throws {
         let killed = try fixture()
         killed.set(.silenced)
-        XCTAssertTrue(try isPaused())
+        XCTAssertTrue(try dunst.isPaused())
         killed.kill()
-        XCTAssertTrue(try isPaused(), "a killed agent gives nothing back")
+        XCTAssertTrue(try dunst.isPaused(), "a killed agent gives nothing back")
         let next = try fixture()
-        XCTAssertTrue(try next.pump { try !isPaused() }, "the next start unpauses what it finds saved")
+        XCTAssertTrue(try next.pump { try !dunst.isPaused() }, "the next start unpauses what it finds saved")
         XCTAssertNil(next.savedState(server: "dunst"))
         next.set(.silenced)
         XCTAssertEqual(next.savedState(server: "dunst"), "false", "the user's state, not the killed agent's pause")
         next.set(.normal)
-        XCTAssertFalse(try isPaused())
+        XCTAssertFalse(try dunst.isPaused())
     }
 
     func testWhatArrivesWhileSilencedIsCountedByApp() throws {
@@ -117,12 +102,12 @@ final class DoNotDisturbDunstTests: XCTestCase {
     func testTheAgentGivesBackWhatAKilledAgentLeftPaused() throws {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
         try SavedNotificationState(environment: environment, server: "dunst").write("false")
-        try setPaused(true)
+        try dunst.setPaused(true)
         let agent = try AgentProcess(environment: environment, desk: desk)
-        XCTAssertTrue(try eventually { try !isPaused() }, "log: \(agent.log)")
+        XCTAssertTrue(try eventually { try !dunst.isPaused() }, "log: \(agent.log)")
         XCTAssertTrue(eventually { SavedNotificationState(environment: environment, server: "dunst").read() == nil })
         XCTAssertEqual(agent.stop(), 0)
-        XCTAssertFalse(try isPaused(), "an agent with nothing silenced changes nothing at exit")
+        XCTAssertFalse(try dunst.isPaused(), "an agent with nothing silenced changes nothing at exit")
     }
 
     func testDoctorSaysHowDunstIsSilencedAndWhatSocialDoes() throws {
