@@ -129,7 +129,8 @@ public final class AgentRunner {
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
-            for fd in doNotDisturb.pollDescriptors { descriptors.append((fd, .doNotDisturb)) }
+            descriptors.append((doNotDisturb.monitorDescriptor, .doNotDisturb))
+            descriptors.append((doNotDisturb.serverDescriptor, .doNotDisturb))
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, source) in descriptors {

@@ -45,8 +45,12 @@ final class DoNotDisturbController {
         guard let connection, let info else { server = nil; return }
         let chosen = DoNotDisturbChooser.server(for: info, connection: connection, environment: environment)
         server = chosen
-        Log.info("do-not-disturb: \(chosen.name) through \(chosen.mechanism)"
-                 + (chosen.canPassChosenApps ? "" : "; Social leaves notifications on (no single app can pass there)"))
+        if chosen is NoDoNotDisturb {
+            Log.info("do-not-disturb: \(info.name) offers none screentime knows; notifications stay on in every mode")
+        } else {
+            Log.info("do-not-disturb: \(chosen.name) through \(chosen.mechanism)"
+                     + (chosen.canPassChosenApps ? "" : "; Social leaves notifications on (no single app can pass there)"))
+        }
         let saved = state(of: chosen)
         if let left = saved.read() {
             Log.info("do-not-disturb: giving back the state saved by an earlier run (\(left))")
@@ -138,10 +142,11 @@ final class DoNotDisturbController {
 
     // MARK: The loop
 
-    /// The monitor's connection and a server's child process, for the poll set.
-    var pollDescriptors: [Int32] {
-        [monitor?.fileDescriptor ?? -1, server?.pollDescriptor ?? -1].filter { $0 >= 0 }
-    }
+    /// The monitor's connection, for the poll set; -1 while not silenced.
+    var monitorDescriptor: Int32 { monitor?.fileDescriptor ?? -1 }
+
+    /// A server's child process (GNOME's gsettings), for the poll set; -1 while none runs.
+    var serverDescriptor: Int32 { server?.pollDescriptor ?? -1 }
 
     var nextDeadline: Date? { server?.nextDeadline }
 
@@ -161,7 +166,7 @@ final class DoNotDisturbController {
         let deadline = ContinuousClock.now + timeout
         while (isBusy || silenced) && ContinuousClock.now < deadline, let connection {
             var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            if let child = server?.pollDescriptor, child >= 0 { fds.append(pollfd(fd: child, events: Int16(POLLIN), revents: 0)) }
+            if serverDescriptor >= 0 { fds.append(pollfd(fd: serverDescriptor, events: Int16(POLLIN), revents: 0)) }
             connection.flush()
             _ = poll(&fds, nfds_t(fds.count), 50)
             do { try connection.dispatchPending() } catch { break }
