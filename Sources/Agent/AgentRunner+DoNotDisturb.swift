@@ -12,4 +12,17 @@ extension AgentRunner {
     func heldNotificationArrived(_ app: String, at date: Date) {
         usage.record(.heldNotification(app: app, at: date), at: date)
     }
+
+    /// Social's exceptions, by desktop id: the installed communication apps (messages, mail,
+    /// calls) and the apps the user chose for Social, as the groups say now.
+    func socialApps() -> [String] {
+        let settings = engine.settings
+        let passing: Set<AppClass> = [.communication, .chosenSocial]
+        var apps = Set(DesktopEntryIndex.load(environment: options.environment).map(AppInfo.init)
+            .filter { !settings.classes(of: $0).isDisjoint(with: passing) }.map(\.id.rawValue))
+        for group in [AppGroup.communication, .socialApps] {
+            apps.formUnion(settings.groupEdits[group]?.added.map(\.rawValue) ?? [])
+        }
+        return apps.sorted()
+    }
 }

@@ -91,6 +91,7 @@ public final class AgentRunner {
                         usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants,
                         knownApps: entries.reversed().map(AppInfo.init))
         doNotDisturb.onHeld = { [unowned self] app, at in heldNotificationArrived(app, at: at) }
+        doNotDisturb.socialApps = { [unowned self] in socialApps() }
     }
 
     /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status. Every way out, an error

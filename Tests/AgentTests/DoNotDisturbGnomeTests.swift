@@ -66,4 +66,41 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         let next = try fixture()
         XCTAssertTrue(try next.pump { try banners() == "true" }, "given back at the next start")
     }
+
+    func appBanners(_ id: String) throws -> String {
+        try gsettings(["get", GnomeDoNotDisturb.appSchema(id), "show-banners"]).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    func testSocialSilencesEveryAppButTheChosenOnesAndGivesEachItsOwnBack() throws {
+        let apps = ["org-example-chat", "org-example-game", "org-example-news"]
+        addTeardownBlock { [unowned self] in
+            _ = try? gsettings(["reset", GnomeDoNotDisturb.schema, "application-children"])
+            for app in apps { _ = try? gsettings(["reset", GnomeDoNotDisturb.appSchema(app), "show-banners"]) }
+        }
+        // The apps GNOME has seen notify; the user had already turned News off.
+        try gsettings(["set", GnomeDoNotDisturb.schema, "application-children", "['" + apps.joined(separator: "', '") + "']"])
+        try gsettings(["set", GnomeDoNotDisturb.appSchema("org-example-news"), "show-banners", "false"])
+        let dnd = try fixture()
+        dnd.controller.socialApps = { ["org.example.Chat"] }
+        dnd.set(.onlyCallsMessagesAndChosenApps)
+        XCTAssertEqual(try banners(), "true", "Social keeps banners on for the apps that pass")
+        XCTAssertEqual(try apps.map(appBanners), ["true", "false", "false"])
+        XCTAssertEqual(dnd.savedState(server: "GNOME Shell"), "apps:org-example-game=true,org-example-news=false")
+        // From Social to a mode silencing everything: the apps get their own back, banners go off.
+        dnd.set(.silenced)
+        XCTAssertEqual(try banners(), "false")
+        XCTAssertEqual(try apps.map(appBanners), ["true", "true", "false"])
+        dnd.set(.onlyCallsMessagesAndChosenApps)
+        dnd.set(.normal)
+        XCTAssertEqual(try banners(), "true")
+        XCTAssertEqual(try apps.map(appBanners), ["true", "true", "false"], "each app's own choice comes back")
+    }
+
+    func testGnomesKeyForAnApp() {
+        XCTAssertEqual(GnomeDoNotDisturb.canonicalID("org.gnome.Nautilus"), "org-gnome-nautilus")
+        XCTAssertEqual(GnomeDoNotDisturb.canonicalID("signal-desktop"), "signal-desktop")
+        XCTAssertEqual(GnomeDoNotDisturb.canonicalID("com.example..Odd_App"), "com-example-odd-app")
+        XCTAssertEqual(GnomeDoNotDisturb.strings(inVariant: "['a-b', 'c']\n"), ["a-b", "c"])
+        XCTAssertEqual(GnomeDoNotDisturb.strings(inVariant: "@as []\n"), [])
+    }
 }

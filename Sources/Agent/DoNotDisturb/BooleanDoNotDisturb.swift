@@ -19,7 +19,7 @@ final class BooleanDoNotDisturb: DoNotDisturbServer {
         self.write = write
     }
 
-    func silence(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
+    func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
         read { [write, name, mechanism] reply in
             do { try save(String(try reply.get())) } catch {
                 return done(.failure(DoNotDisturbError(name, "reading \(mechanism)", error)))

@@ -10,12 +10,19 @@ import SessionBus
 final class DoNotDisturbController {
     /// Called for each app whose notification arrived while silenced.
     var onHeld: (String, Date) -> Void = { _, _ in }
+    /// The apps whose notifications pass in Social (desktop ids: communication and the chosen
+    /// social apps), asked when Social begins.
+    var socialApps: () -> [String] = { [] }
     private let environment: [String: String]
     private var connection: BusConnection?
     private(set) var server: DoNotDisturbServer?
     private var wanted = NotificationPolicy.normal
-    /// Our silence is in place on `server` (its saved state on disk).
-    private(set) var silenced = false
+    /// The apps passing in Social, as asked when it began.
+    private var wantedSocialApps: [String] = []
+    /// Our silence in place on `server` (its saved state on disk), with the apps it lets pass;
+    /// nil while not silenced.
+    private var applied: [String]?
+    var silenced: Bool { applied != nil }
     /// A change was sent and its answer not yet handled.
     private(set) var isBusy = false
     /// A silence failed for the policy wanted: not tried again until the policy or server changes.
@@ -39,7 +46,7 @@ final class DoNotDisturbController {
     func serverChanged(_ info: NotificationServerInfo?) {
         generation += 1
         isBusy = false
-        silenced = false
+        applied = nil
         gaveUp = false
         stopMonitor()
         guard let connection, let info else { server = nil; return }
@@ -66,38 +73,44 @@ final class DoNotDisturbController {
     func set(_ policy: NotificationPolicy) {
         guard policy != wanted else { return }
         wanted = policy
+        wantedSocialApps = policy == .onlyCallsMessagesAndChosenApps ? socialApps().sorted() : []
         gaveUp = false
         advance()
     }
 
-    /// Whether `policy` silences `server`: Social only where its exceptions can pass.
-    static func silences(_ policy: NotificationPolicy, on server: DoNotDisturbServer) -> Bool {
+    /// What `policy` asks of `server`: nil, notifications on; else silenced but for the apps
+    /// given. Social silences only where its exceptions can pass (its purpose is people).
+    static func silence(for policy: NotificationPolicy, socialApps: [String], on server: DoNotDisturbServer) -> [String]? {
         switch policy {
-        case .normal: false
-        case .silenced, .heldAndSummarised: true
-        case .onlyCallsMessagesAndChosenApps: server.canPassChosenApps
+        case .normal: nil
+        case .silenced, .heldAndSummarised: []
+        case .onlyCallsMessagesAndChosenApps: server.canPassChosenApps ? socialApps : nil
         }
     }
 
+    /// One step toward the wanted state: a silence that differs is lifted first, then the new
+    /// one set.
     private func advance() {
         guard !isBusy, let server else { return }
         let saved = state(of: server)
-        if Self.silences(wanted, on: server), !silenced, !gaveUp {
-            change { done in server.silence(save: saved.write, done: done) } then: { [weak self] in
-                self?.silenced = true
-                self?.startMonitor()
-            } failed: { [weak self] in
-                self?.gaveUp = true
-                saved.remove()
-            }
-        } else if !Self.silences(wanted, on: server), silenced {
+        let desired = Self.silence(for: wanted, socialApps: wantedSocialApps, on: server)
+        guard desired != applied else { return }
+        if applied != nil {
             stopMonitor()
             change { done in server.restore(saved.read() ?? "", done: done) } then: { [weak self] in
-                self?.silenced = false
+                self?.applied = nil
                 saved.remove()
             } failed: { [weak self] in
                 // The saved state stays on disk: the next start tries again.
-                self?.silenced = false
+                self?.applied = nil
+            }
+        } else if let desired, !gaveUp {
+            change { done in server.silence(allowing: desired, save: saved.write, done: done) } then: { [weak self] in
+                self?.applied = desired
+                self?.startMonitor(passing: Set(desired))
+            } failed: { [weak self] in
+                self?.gaveUp = true
+                saved.remove()
             }
         }
     }
@@ -124,11 +137,12 @@ final class DoNotDisturbController {
         SavedNotificationState(environment: environment, server: server.name)
     }
 
-    private func startMonitor() {
+    /// Counts what arrives but the agent's own and the apps `passing`.
+    private func startMonitor(passing: Set<String>) {
         guard monitor == nil, let connection else { return }
         do {
             monitor = try HeldNotificationMonitor(address: environment["DBUS_SESSION_BUS_ADDRESS"], ownName: connection.uniqueName) {
-                [weak self] app in self?.onHeld(app, Date())
+                [weak self] app in if !passing.contains(app) { self?.onHeld(app, Date()) }
             }
         } catch {
             Log.warning("do-not-disturb: cannot count what arrives while silenced (\(error))")

@@ -11,8 +11,9 @@ protocol DoNotDisturbServer: AnyObject {
     var mechanism: String { get }
     /// Whether single apps' notifications can pass while the rest is silenced (Social's exceptions).
     var canPassChosenApps: Bool { get }
-    /// Reads the user's state, hands it to `save`, then silences the server.
-    func silence(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void)
+    /// Reads the user's state, hands it to `save`, then silences the server. The apps `allowing`
+    /// names (desktop ids) pass: asked only of a server that `canPassChosenApps`, else empty.
+    func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void)
     /// Gives back the state `silence` saved (perhaps by an agent since killed).
     func restore(_ saved: String, done: @escaping (Result<Void, Error>) -> Void)
     /// A descriptor to poll while the server waits for a child process; -1 otherwise.

@@ -19,7 +19,7 @@ final class MakoDoNotDisturb: DoNotDisturbServer {
         mako = RemoteObject(connection: connection, destination: NotificationsClient.busName, path: "/fr/emersion/Mako")
     }
 
-    func silence(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
+    func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
         modes { [weak self, name] reply in
             let modes: [String]
             do {

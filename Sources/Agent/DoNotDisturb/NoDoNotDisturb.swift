@@ -11,7 +11,7 @@ final class NoDoNotDisturb: DoNotDisturbServer {
         name = server ?? "no notification server"
     }
 
-    func silence(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
+    func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
         done(.failure(DoNotDisturbError(name, "silencing", "no do-not-disturb the agent can set")))
     }
 

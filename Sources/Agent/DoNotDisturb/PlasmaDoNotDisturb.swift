@@ -16,7 +16,7 @@ final class PlasmaDoNotDisturb: DoNotDisturbServer {
         plasma = RemoteObject(connection: connection, destination: NotificationsClient.busName, path: NotificationsClient.objectPath)
     }
 
-    func silence(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
+    func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
         do { try save("inhibited") } catch { return done(.failure(error)) }
         plasma.call(NotificationsClient.interface, "Inhibit",
                     [.string(NotificationsClient.desktopEntry), .string("Screen Time mode"), .vardict([:])]) { [weak self, name] reply in

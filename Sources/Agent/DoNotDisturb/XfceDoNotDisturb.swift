@@ -19,7 +19,7 @@ final class XfceDoNotDisturb: DoNotDisturbServer {
         xfconf = RemoteObject(connection: connection, destination: Self.interface, path: "/org/xfce/Xfconf")
     }
 
-    func silence(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
+    func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
         xfconf.bool(Self.interface, "GetProperty", [Self.channel, Self.property]) { [xfconf, name] reply in
             do {
                 switch reply {
