@@ -14,12 +14,30 @@ final class MakoDoNotDisturb: DoNotDisturbServer {
     let mechanism = "the `do-not-disturb` mode"
     let canPassChosenApps = false
     private let mako: RemoteObject
+    /// mako 1.7 (Debian 12) crashes when its modes change while a notification is being laid out
+    /// (emersion/mako#493, fixed in 1.9): a change waits this long, so the notice the agent sends
+    /// in the same turn (the mode's own) is on screen first.
+    private let settle: TimeInterval
+    private var waiting: (at: Date, change: () -> Void)?
 
-    init(connection: BusConnection) {
+    init(connection: BusConnection, settle: TimeInterval = 1) {
         mako = RemoteObject(connection: connection, destination: NotificationsClient.busName, path: "/fr/emersion/Mako")
+        self.settle = settle
+    }
+
+    var nextDeadline: Date? { waiting?.at }
+
+    func handleReadable(now: Date) {
+        guard let waiting, now >= waiting.at else { return }
+        self.waiting = nil
+        waiting.change()
     }
 
     func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
+        waiting = (Date().addingTimeInterval(settle), { [weak self] in self?.addMode(save: save, done: done) })
+    }
+
+    private func addMode(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
         modes { [weak self, name] reply in
             let modes: [String]
             do {
@@ -35,12 +53,14 @@ final class MakoDoNotDisturb: DoNotDisturbServer {
     /// The user's own `do-not-disturb` stays; ours is taken out, other modes set meanwhile kept.
     func restore(_ saved: String, done: @escaping (Result<Void, Error>) -> Void) {
         guard saved != "true" else { return done(.success(())) }
-        modes { [weak self] reply in
-            switch reply {
-            case .success(let modes): self?.setModes(modes.filter { $0 != Self.mode }, done: done)
-            case .failure(let error): done(.failure(error))
+        waiting = (Date().addingTimeInterval(settle), { [weak self] in
+            self?.modes { reply in
+                switch reply {
+                case .success(let modes): self?.setModes(modes.filter { $0 != Self.mode }, done: done)
+                case .failure(let error): done(.failure(error))
+                }
             }
-        }
+        })
     }
 
     private func modes(_ done: @escaping (Result<[String], Error>) -> Void) {
