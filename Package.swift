@@ -24,6 +24,10 @@ let package = Package(
         // Client code of the Wayland protocols the Wayland providers speak, from wayland-scanner
         // (committed; scripts/generate-wayland.sh regenerates it from the XML files).
         .target(name: "CWayland", dependencies: ["CWaylandClient"], exclude: ["protocols"]),
+        // libcurl, to fetch the run-down's feeds (http, https, file://) in parallel with a timeout each.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libxml2, to parse the run-down's feeds (RSS 2.0, Atom).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libpng, for tests only: reading GNOME Shell's screenshots to check the screen's colours.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
@@ -52,11 +56,16 @@ let package = Package(
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),
+        // The machine's own facts: the installed desktop entries (XDG data folders) and the time zone (tzdata).
+        .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend"]),
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem"]),
+        // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
+        .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
-        .target(name: "CardContent", dependencies: ["ScreenTimeCore", "UsageStore", "CalendarFeed"]),
+        // Its launch buttons start apps detached (desktop entries), open links, and play music through MPRIS.
+        .target(name: "CardContent", dependencies: ["ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
@@ -78,9 +87,12 @@ let package = Package(
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
         .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"]),
+        .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "TestSupport"]),
+        .testTarget(name: "CardContentTests", dependencies: ["CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "TestSupport"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["KWinBackend", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["Agent", "TestSupport"]),
+        .testTarget(name: "LocalSystemTests", dependencies: ["LocalSystem", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v5]

@@ -36,6 +36,9 @@ final class AgentBus {
         }
     }
 
+    /// The app id of the notice about the mode itself (and of cards about no app, where they fall back).
+    static let modeNotice = AppID("screentime")
+
     func notify(_ app: AppID, _ request: NotificationRequest) throws {
         try notifications.notify(app, request)
     }
@@ -48,6 +51,12 @@ final class AgentBus {
         switch event {
         case .actionInvoked(let id, let key):
             guard let app = notifications.app(for: id) else { return }
+            // The mode's own notice: Go to bed, Stay up, Start the day.
+            if app == AgentBus.modeNotice {
+                do { if try runner.takeSleepAction(key) { return } } catch {
+                    return Log.warning("\(key) chosen in the mode's notice: \(error)")
+                }
+            }
             runner.send(.notificationAction(app: app, key: key))
         case .closed(let id, _):
             notifications.closed(id)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 
 extension AgentRunner {

@@ -10,7 +10,7 @@ extension AgentRunner {
             let watch = try LogindWatch(environment: options.environment) { [unowned self] event in
                 switch event {
                 case .sleeping(let asleep): sessionChanged { $0.asleep = asleep }
-                case .locked(let locked): sessionChanged { $0.locked = locked }
+                case .locked(let locked): lockChanged { $0.locked = locked }
                 }
             }
             logind = watch
@@ -24,7 +24,7 @@ extension AgentRunner {
     func watchSessionBus(_ connection: BusConnection) {
         do {
             try ScreenSaverWatch.subscribe(connection) { [unowned self] active in
-                sessionChanged { $0.screenSaverActive = active }
+                lockChanged { $0.screenSaverActive = active }
             }
             media = try MediaPlayerWatch(connection: connection) { [unowned self] in focusedMediaChanged() }
         } catch {
@@ -54,6 +54,16 @@ extension AgentRunner {
             self.logind = nil
             sessionChanged { $0.asleep = false; $0.locked = false }
         }
+    }
+
+    /// The session's lock (logind's, a screen saver's) changed: its end is an unlock, which some
+    /// modes greet with their card, told to the engine before the activity it brings.
+    func lockChanged(_ change: (inout SessionActivity) -> Void) {
+        var after = activity
+        change(&after)
+        let now = Date()
+        if activity.isLocked && !after.isLocked { apply(engine.handle(.unlocked, at: now)) }
+        sessionChanged(at: now, change)
     }
 
     /// One of the session's inputs changed at `date`: the engine hears whether the user counts as

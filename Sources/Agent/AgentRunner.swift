@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 import SessionBus
 import UsageStore
@@ -409,7 +410,7 @@ public final class AgentRunner {
         case .setDisplayFilter(let name):
             apply(displayFilter: name)
         case .notifyMode(let request):
-            try bus?.notify(AppID("screentime"), request)
+            try bus?.notify(AgentBus.modeNotice, request)
         case .recordModeChange(let mode, let reason, let at):
             usage.record(.modeChange(mode: mode.rawValue, reason: reason.key, at: at), at: at)
         case .statusChanged:

@@ -82,6 +82,20 @@ public struct CalendarReader {
 
     /// Reads one .ics file; throws when the file cannot be read or holds no calendar at all.
     public func readFile(_ path: String, range: Range<Date>) throws(CalendarProblemError) -> CalendarReadResult {
+        var intervals: [CalendarInterval] = []
+        var problems: [CalendarProblem] = []
+        try eachOccurrence(inFile: path, range: range, problems: &problems) { event, span in
+            add(event, span, from: path, to: &intervals)
+        }
+        return CalendarReadResult(intervals: intervals, problems: problems)
+    }
+
+    /// Hands `visit` every occurrence overlapping `range` of the file's events (RECURRENCE-ID overrides
+    /// in place of the occurrence they replace), and adds the file's problems and those `visit` answers
+    /// (each once), at most `problemLimit` of them, to `problems`. Throws when the file cannot be read
+    /// or holds no calendar at all.
+    func eachOccurrence(inFile path: String, range: Range<Date>, problems: inout [CalendarProblem],
+                        visit: (ICalEvent, Range<Date>) -> CalendarProblem?) throws(CalendarProblemError) {
         let text: String
         do {
             text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
@@ -92,45 +106,44 @@ public struct CalendarReader {
         do { document = try ICalDocument(text: text) } catch {
             throw CalendarProblemError(CalendarProblem(path: path, message: error.message))
         }
-        var result = CalendarReadResult()
         // Only the reported ones are looked up in the text: each lookup reads the whole file.
-        result.problems = document.parseProblems.prefix(problemLimit).map {
+        var found: [CalendarProblem] = document.parseProblems.prefix(problemLimit).map {
             CalendarProblem(path: path, message: "skipped: \($0)", line: Self.line(in: text, mentionedBy: $0))
         }
         let events = document.events
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
         for event in events where event.recurrenceID == nil {
             for tzid in Set(event.unknownTimeZones) {
-                result.problems.append(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time"))
+                found.append(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time"))
             }
             let replaced = Set((event.uid.flatMap { overrides[$0] } ?? []).compactMap { $0.recurrenceID.flatMap(instant) })
             for occurrence in occurrences(of: event, range: range) where !replaced.contains(occurrence.lowerBound) {
-                add(event, occurrence, from: path, to: &result)
+                if let problem = visit(event, occurrence), !found.contains(problem) { found.append(problem) }
             }
         }
         for event in overrides.values.joined() {
             for occurrence in occurrences(of: event, range: range, expand: false) {
-                add(event, occurrence, from: path, to: &result)
+                if let problem = visit(event, occurrence), !found.contains(problem) { found.append(problem) }
             }
         }
-        let unreported = max(0, document.parseProblems.count - problemLimit) + max(0, result.problems.count - problemLimit)
+        let unreported = max(0, document.parseProblems.count - problemLimit) + max(0, found.count - problemLimit)
         if unreported > 0 {
-            result.problems.removeSubrange(min(problemLimit, result.problems.count)...)
-            result.problems.append(CalendarProblem(path: path, message: "\(unreported) more problems not shown"))
+            found.removeSubrange(min(problemLimit, found.count)...)
+            found.append(CalendarProblem(path: path, message: "\(unreported) more problems not shown"))
         }
-        return result
+        problems += found
     }
 
-    private func add(_ event: ICalEvent, _ span: Range<Date>, from path: String, to result: inout CalendarReadResult) {
+    /// Keeps the occurrence when its event names a mode; answers why a Cheat Day event is left out.
+    private func add(_ event: ICalEvent, _ span: Range<Date>, from path: String, to intervals: inout [CalendarInterval]) -> CalendarProblem? {
         guard !event.isCancelled,
-              let mode = CalendarInterval.namedMode(summary: event.summary, categories: event.categories) else { return }
+              let mode = CalendarInterval.namedMode(summary: event.summary, categories: event.categories) else { return nil }
         guard mode != .cheatDay else {
-            let problem = CalendarProblem(path: path, message: "“\(event.summary)” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead")
-            if !result.problems.contains(problem) { result.problems.append(problem) }
-            return
+            return CalendarProblem(path: path, message: "“\(event.summary)” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead")
         }
-        result.intervals.append(CalendarInterval(mode: mode, start: span.lowerBound, end: span.upperBound,
-                                                 summary: event.summary, source: path))
+        intervals.append(CalendarInterval(mode: mode, start: span.lowerBound, end: span.upperBound,
+                                          summary: event.summary, source: path))
+        return nil
     }
 
     /// The event's occurrences overlapping `range`: DTSTART, RRULE and RDATE starts less EXDATEs, each

@@ -113,6 +113,10 @@ struct ICalEvent {
 
     var uid: String? { icalcomponent_get_uid(component).map { String(cString: $0) } }
     var summary: String { icalcomponent_get_summary(component).map { String(cString: $0) } ?? "" }
+    /// LOCATION, when the event gives one.
+    var location: String? {
+        icalcomponent_get_location(component).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
     var isCancelled: Bool { icalcomponent_get_status(component) == ICAL_STATUS_CANCELLED }
 
     /// Every CATEGORIES value (the property may repeat, and each may list several, comma-separated).

@@ -12,6 +12,12 @@ protocol Subcommand {
     /// Parses and validates; throws `UsageError` for anything malformed.
     init(_ arguments: Arguments) throws
     func run(_ context: Context) throws
+    /// Lines after the usage (environment variables the command reads); none by default.
+    static var notes: [String] { get }
+}
+
+extension Subcommand {
+    static var notes: [String] { [] }
 }
 
 /// The error kinds a command ends with, mapped to exit codes in one place.
@@ -22,7 +28,7 @@ struct CommandFailure: Error { var message: String }
 enum CommandLineTool {
     static let commands: [Subcommand.Type] = [
         AgentCommand.self, StatusCommand.self, ModeCommand.self, BreakCommand.self, BedtimeCommand.self, StayUpCommand.self,
-        StartDayCommand.self, ReportCommand.self, AppsCommand.self, LimitCommand.self, ImportantCommand.self,
+        StartDayCommand.self, RundownCommand.self, ReportCommand.self, AppsCommand.self, LimitCommand.self, ImportantCommand.self,
         EssentialCommand.self, GroupCommand.self, RuleCommand.self, ContinueCommand.self, ScheduleCommand.self,
         CalendarCommand.self, CheatDayCommand.self, ConfigCommand.self, DisplayCommand.self, DoctorCommand.self,
     ]
@@ -91,6 +97,7 @@ enum CommandLineTool {
 
     static func help(for command: Subcommand.Type) -> String {
         "\(command.abstract)\n\nUsage:\n" + command.usage.map { "  screentime \($0)" }.joined(separator: "\n")
+            + (command.notes.isEmpty ? "" : "\n\n" + command.notes.joined(separator: "\n"))
     }
 }
 

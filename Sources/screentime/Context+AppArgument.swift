@@ -1,4 +1,5 @@
 import Agent
+import LocalSystem
 import ScreenTimeCore
 
 extension Context {

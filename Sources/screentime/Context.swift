@@ -1,6 +1,7 @@
 import Agent
 import Glibc
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 
 /// What every command works with: the environment, the user's files and the terminal.

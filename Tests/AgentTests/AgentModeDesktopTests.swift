@@ -76,4 +76,25 @@ final class AgentModeDesktopTests: XCTestCase {
         XCTAssertEqual(restarted.apps.first { $0.id == "video" }?.limitSeconds, 3600)
         XCTAssertEqual(restarted.apps.first { $0.id == "video" }?.continues, 0)
     }
+
+    /// Wind Down's notice carries "Go to bed" and "Stay up", chosen in dunst's own menu as a user
+    /// would: the agent records the choice and the mode follows.
+    func testGoToBedAndStayUpChosenInWindDownsNotice() throws {
+        let desk = try DesktopHarness.shared()
+        let dunst = try DunstControl(desktop: desk)
+        for (label, mode) in [("Go to bed", "sleep"), ("Stay up", "standard")] {
+            try dunst.closeAll()
+            let monitor = try BusMonitor(address: desk.busAddress)
+            let agent = try AgentProcess.inWindDown(on: desk)
+            XCTAssertEqual(try agent.status().mode, "wind-down", "the fixture: Wind Down before the pinned bedtime")
+            let notice = try monitor.waitForNotify { $0.icon == "screentime-wind-down" }
+            XCTAssertEqual(notice.actions, ["bedtime", "Go to bed", "stay-up", "Stay up"])
+            XCTAssertTrue(eventually { (try? dunst.displayedCount()) == 1 }, "dunst shows the notice")
+            try dunst.chooseAction(label: label, notification: nil)
+            XCTAssertTrue(eventually { (try? agent.status().mode) == mode }, "\(label): \(agent.log)")
+            let status = try agent.status()
+            XCTAssertTrue(status.reason.hasPrefix(mode == "sleep" ? "you went to bed at " : "always on"), "\(label): \(status.reason)")
+            XCTAssertEqual(agent.stop(), 0, agent.log)
+        }
+    }
 }

@@ -12,24 +12,8 @@ final class CLIAgainstAgentModeTests: XCTestCase {
         desk = try DesktopHarness.shared()
     }
 
-    /// The time-of-day modes on, bedtime pinned 30 minutes from now: Wind Down (the hour before
-    /// bedtime) is under way whatever the hour the test runs at.
     func agentInWindDown() throws -> AgentProcess {
-        let utc = FixedOffsetZone(seconds: 0)
-        let clock = { (date: Date) in
-            let time = utc.localDateTime(of: date).time
-            return WallTime(hour: time.hour, minute: time.minute).description
-        }
-        var environment = try AgentProcess.freshEnvironment(on: desk, config: """
-            [general]
-            idle-after = 1h
-            [modes]
-            automatic = on
-            bedtime = \(clock(Date().addingTimeInterval(30 * 60)))
-            wake-time = \(clock(Date().addingTimeInterval(8 * 3600)))
-            """)
-        environment["TZ"] = "UTC"
-        let agent = try AgentProcess(environment: environment, desk: desk)
+        let agent = try AgentProcess.inWindDown(on: desk)
         XCTAssertEqual(try agent.status().mode, "wind-down", "the fixture: Wind Down before the pinned bedtime")
         return agent
     }

@@ -125,4 +125,42 @@ final class SessionLockDesktopTests: XCTestCase {
         XCTAssertTrue(try agent.cli(["doctor"]).out.contains("warn logind"))
         try checkIntervalsEnd("viewer", at: sent, agent, labels.map { "\($0) ActiveChanged(true)" })
     }
+
+    /// The lock's end greets the user with the mode's card in Social (here its notification, as
+    /// where no card can be shown), after logind's Unlock and after a screen saver's
+    /// ActiveChanged(false); in Standard an unlock shows nothing.
+    func testAnUnlockInSocialShowsTheModesCardAndInStandardNothing() throws {
+        let logind = try StandInLogind(in: desk.root)
+        let monitor = try BusMonitor(address: desk.busAddress)
+        let agent = try startAgent(extra: logind.environment.merging(["SCREENTIME_CARD": "off"]) { $1 })
+        let saver = try BusConnection(address: desk.busAddress)
+        func greetings() throws -> [BusMonitor.NotifyCall] {
+            try monitor.drain()
+            return monitor.notifyCalls.filter { $0.summary.hasPrefix("Welcome back") }
+        }
+
+        try logind.lock()
+        usleep(200_000)
+        try logind.unlock()
+        usleep(500_000)
+        XCTAssertEqual(try greetings().count, 0, "no greeting in Standard")
+
+        XCTAssertEqual(try agent.cli(["mode", "social"]).status, 0)
+        try logind.lock()
+        usleep(200_000)
+        XCTAssertEqual(try greetings().count, 0, "locking greets nobody")
+        try logind.unlock()
+        let greeting = try monitor.waitForNotify { $0.summary == "Welcome back: Social mode" }
+        XCTAssertEqual(greeting.icon, "screentime-social")
+        XCTAssertTrue(greeting.body.contains("`screentime mode`"), greeting.body)
+
+        for active in [true, false] {
+            try saver.emitSignal(path: "/org/freedesktop/ScreenSaver", interface: "org.freedesktop.ScreenSaver",
+                                 member: "ActiveChanged", arguments: [.bool(active)])
+            saver.flush()
+            usleep(200_000)
+        }
+        XCTAssertTrue(try eventually { try greetings().count == 2 }, agent.log)
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
 }

@@ -44,7 +44,8 @@ public final class DunstControl {
         id=$(sed -n 2p "$dir/choice")
         cat > "$dir/menu"
         answer=""
-        while IFS= read -r line; do
+        # dunst ends the last line without a newline: read it too.
+        while IFS= read -r line || [ -n "$line" ]; do
             case "$line" in
                 "#$label ("*"[$id,"*) answer="$line"; break ;;
                 "#$label ("*) [ -z "$id" ] && { answer="$line"; break; } ;;
@@ -92,6 +93,13 @@ public final class DunstControl {
             let menu = (try? String(contentsOf: menuDirectory.appendingPathComponent("menu"), encoding: .utf8)) ?? ""
             throw Failure.noSuchAction(label: label, id: id ?? 0, menu: menu)
         }
+    }
+
+    /// Closes every notification dunst shows (`dunstctl close-all`): the harness's dunst keeps
+    /// them until closed, so a test choosing by label alone starts from none.
+    public func closeAll() throws {
+        _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                interface: "org.dunstproject.cmd0", method: "NotificationCloseAll")
     }
 
     /// dunst's default action on the newest displayed notification (`dunstctl action 0`).

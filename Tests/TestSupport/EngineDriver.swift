@@ -47,6 +47,21 @@ public struct EngineDriver {
         log.compactMap { if case .showCard(let card, _) = $0.action { return ($0.at, card) } else { return nil } }
     }
 
+    /// Notices about the mode itself (a new mode, a break's end), with their times.
+    public var modeNotices: [(at: Date, request: NotificationRequest)] {
+        log.compactMap { if case .notifyMode(let request) = $0.action { return ($0.at, request) } else { return nil } }
+    }
+
+    /// Do-not-disturb asked of the notification server, with the times.
+    public var doNotDisturb: [(at: Date, policy: NotificationPolicy)] {
+        log.compactMap { if case .setDoNotDisturb(let policy) = $0.action { return ($0.at, policy) } else { return nil } }
+    }
+
+    /// Display filters asked for, with their times.
+    public var displayFilters: [(at: Date, filter: DisplayFilterName)] {
+        log.compactMap { if case .setDisplayFilter(let filter) = $0.action { return ($0.at, filter) } else { return nil } }
+    }
+
     public var minimizes: [(at: Date, app: AppID)] {
         log.compactMap { if case .minimize(let app) = $0.action { return ($0.at, app) } else { return nil } }
     }

@@ -6,13 +6,16 @@ public struct DesktopEntry: Equatable, Sendable {
     public var icon: String?
     public var categories: [String]
     public var startupWMClass: String?
+    /// `NoDisplay=true`: the entry names an app but is not offered in menus (nor on a card's buttons).
+    public var noDisplay: Bool
     public init(id: String, name: String, icon: String? = nil, categories: [String] = [],
-                startupWMClass: String? = nil) {
+                startupWMClass: String? = nil, noDisplay: Bool = false) {
         self.id = id
         self.name = name
         self.icon = icon
         self.categories = categories
         self.startupWMClass = startupWMClass
+        self.noDisplay = noDisplay
     }
 
     /// Reads an application entry; nil for anything that is not a visible application
@@ -24,7 +27,7 @@ public struct DesktopEntry: Equatable, Sendable {
               let name = file.value("Name", in: section) else { return nil }
         self.init(id: id, name: name, icon: file.value("Icon", in: section).flatMap { $0.isEmpty ? nil : $0 },
                   categories: KeyFileList.split(file.value("Categories", in: section) ?? ""),
-                  startupWMClass: file.value("StartupWMClass", in: section))
+                  startupWMClass: file.value("StartupWMClass", in: section), noDisplay: file.value("NoDisplay", in: section) == "true")
     }
 }
 

@@ -27,6 +27,8 @@ public struct Engine {
     public private(set) var modeBypasses: [AppID: Date] = [:]
     /// Apps given the Wake Up reminder in this Wake Up.
     private var reminded: Set<AppID> = []
+    /// Breaks, unlocking, the run-down and do-not-disturb.
+    private var moments = ModeMoments()
     /// Whether a `.mode` event came yet (the first one sets the display filter whatever it is).
     private var modeKnown = false
     /// The segment being counted: focused, active and allowed.
@@ -155,11 +157,13 @@ public struct Engine {
             // Another window, or another title, of the app being counted: the same interval.
             if let new, new.app.id == focused?.app.id, isCounting || !active {
                 focused = new
+                if active { actions += moments.rundown(at: now) }
                 break
             }
             actions += stopCounting(at: now)
             focused = new
             actions += startCountingOrDisable(at: now)
+            if active { actions += moments.rundown(at: now) }
         case .title(let title):
             guard var window = focusedWindow, window.title != title else { break }
             window.title = title
@@ -178,7 +182,7 @@ public struct Engine {
         case .activity(let isActive):
             guard isActive != active else { break }
             active = isActive
-            actions += isActive ? startCountingOrDisable(at: now) : stopCounting(at: now)
+            actions += isActive ? startCountingOrDisable(at: now) + moments.rundown(at: now) : stopCounting(at: now)
         case .settings(let new):
             actions += stopCounting(at: now)
             let old = self
@@ -198,6 +202,8 @@ public struct Engine {
             if key == ActionKey.continue { actions += grantContinue(app, at: now) }
         case .continueRequested(let app):
             actions += grantContinue(app, at: now)
+        case .unlocked:
+            actions += moments.unlocked(decision, at: now)
         case .mode(let new):
             actions += changeMode(to: new, at: now)
         case .clockJumped:
@@ -207,6 +213,8 @@ public struct Engine {
         }
         actions += checkMode(at: now)
         actions += checkLimit(at: now)
+        // Last, so the notices of this moment are out before the server falls silent.
+        if modeKnown { actions += moments.follow(profile.notifications) }
         return actions
     }
 
@@ -237,13 +245,19 @@ public struct Engine {
             actions += stopCounting(at: now)
             modeBypasses = [:]
             reminded = []
+            moments.modeStarted(new.mode)
             actions += [.recordModeChange(mode: new.mode, reason: new.reason, at: now),
-                        .notifyMode(Wording.modeStarted(new.mode))]
+                        .notifyMode(Wording.modeStarted(new.mode, stayUpFor: settings.modes.automatic.stayUpPause))]
         }
         let wasOnBreak = old.isOnBreak(at: now)
         let onBreak = new.isOnBreak(at: now)
         if onBreak && !wasOnBreak, case .onBreak(let since, let until)? = new.productivityBreak {
-            actions.append(.notifyMode(Wording.breakStarted(length: until.timeIntervalSince(since))))
+            actions.append(moments.breakStarted(since: since, until: until, activities: settings.content.breakActivities, at: now))
+        }
+        // A break ended by the agent's decision (breaks turned off, a rhythm the engine did not
+        // follow); one ending at its time was announced when the engine moved on by itself.
+        if wasOnBreak && !onBreak && !modeChanged {
+            actions.append(moments.breakEnded(nextBreak: new.productivityBreak?.nextBreak, at: now))
         }
         let newProfile = settings.profile(for: new.mode, onBreak: onBreak)
         if (first || modeChanged) && newProfile.displayFilter == profile.displayFilter {
@@ -281,14 +295,14 @@ public struct Engine {
             if let state = breaks.state(at: now, productivitySince: due.addingTimeInterval(-max(breaks.every, DurationBounds.breakEvery.lowerBound)), requested: []) {
                 decision.productivityBreak = state
                 if case .onBreak(let since, let until) = state {
-                    actions.append(.notifyMode(Wording.breakStarted(length: until.timeIntervalSince(since))))
+                    actions.append(moments.breakStarted(since: since, until: until, activities: settings.content.breakActivities, at: now))
                 }
                 actions.append(.statusChanged)
             }
         case .onBreak(_, let until)? where decision.mode == .productivity && until <= now:
             if let state = breaks.state(at: now, productivitySince: until, requested: []) {
                 decision.productivityBreak = state
-                actions.append(.statusChanged)
+                actions += [moments.breakEnded(nextBreak: state.nextBreak, at: now), .statusChanged]
             }
         default:
             break
@@ -305,15 +319,17 @@ public struct Engine {
     }
 
     private func disableForMode(_ app: AppID, at now: Date) -> [EngineAction] {
-        var nextBreakIn: TimeInterval?
-        if case .working(let next)? = decision.productivityBreak, next > now { nextBreakIn = next.timeIntervalSince(now) }
-        let context = Wording.disallowedContext(decision.mode, response: profile.onDisallowedApp, nextBreakIn: nextBreakIn)
+        let nextBreakAt = decision.productivityBreak?.nextBreak.flatMap { $0 > now ? $0 : nil }
+        let context = Wording.disallowedContext(decision.mode, response: profile.onDisallowedApp,
+                                                nextBreakIn: nextBreakAt.map { $0.timeIntervalSince(now) })
         let fallback = Wording.notAllowed(info(app), in: decision.mode, response: profile.onDisallowedApp,
                                           grant: profile.bypassGrant, context: context)
-        var nextBreakAt: Date?
-        if case .working(let next)? = decision.productivityBreak, next > now { nextBreakAt = next }
+        // An app opened during a break gets the break's card: its activity and when it ends.
+        var breakEndsAt: Date?
+        if case .onBreak(let since, let until)? = decision.productivityBreak, since <= now, now < until { breakEndsAt = until }
         let card = CardRequest(occasion: .notAllowed, mode: decision.mode, app: info(app), grant: profile.bypassGrant,
-                               nextBreakAt: nextBreakAt, at: now)
+                               nextBreakAt: nextBreakAt, breakEndsAt: breakEndsAt,
+                               activity: breakEndsAt == nil ? nil : moments.breakActivity, at: now)
         return [.minimize(app), .showCard(card, fallback: fallback)]
     }
 

@@ -21,6 +21,10 @@ public enum EngineEvent: Equatable, Sendable {
     case title(String)
     /// The session became active (input) or inactive (idle beyond the threshold, locked, asleep).
     case activity(active: Bool)
+    /// The session's lock ended (logind, a screen saver): some modes greet the user with their
+    /// card. Sent before the `.activity` the unlock brings, so Wake Up's run-down takes the
+    /// unlock card's place rather than following it.
+    case unlocked
     case settings(Settings)
     /// The user chose an action in the notification of `app`.
     case notificationAction(app: AppID, key: String)
@@ -59,7 +63,8 @@ public enum EngineAction: Equatable, Sendable {
     /// The one notification about the mode itself (a new mode, a break), shown or updated in place.
     case notifyMode(NotificationRequest)
     /// What the notification server lets through now (the mode's, the break's); `.normal` gives
-    /// the user's own do-not-disturb state back.
+    /// the user's own do-not-disturb state back. Sent at the first mode and at each change of
+    /// policy only, as the last action of its list (after the notices of that moment).
     case setDoNotDisturb(NotificationPolicy)
     case recordModeChange(mode: Mode, reason: ModeReason, at: Date)
     /// Status (usage, remaining time) changed in a way a widget shows.

@@ -2,20 +2,68 @@ import FoundationEssentials
 
 /// What the user reads about modes: kind, and always stating their free choice.
 extension Wording {
-    /// The one notification of a mode starting: its icon and what it does, in a line.
-    public static func modeStarted(_ mode: Mode) -> NotificationRequest {
-        NotificationRequest(icon: mode.iconName, summary: "\(mode.displayName) mode",
-                            body: mode.summary + " `screentime status` says why and until when; `screentime mode` changes it.",
-                            urgency: .low, category: "screentime.mode")
+    /// Where a mode's notice points: why, until when, and the way to change it.
+    static let modeCommands = "`screentime status` says why and until when; `screentime mode` changes it."
+
+    /// The one notification of a mode starting: its icon and what it does, in a line, with the
+    /// mode's own actions where it has some (Wind Down: go to bed or stay up; Wake Up: start the day).
+    public static func modeStarted(_ mode: Mode, stayUpFor: TimeInterval) -> NotificationRequest {
+        var body = mode.summary
+        var actions: [NotificationAction] = []
+        switch mode {
+        case .windDown:
+            body += " Ready to sleep? Go to bed turns Sleep on now; Stay up pauses Wind Down for \(DurationText.spoken(stayUpFor)). Your choice."
+            actions = [NotificationAction(key: CardChoice.bedtime, label: "Go to bed"),
+                       NotificationAction(key: CardChoice.stayUp, label: "Stay up")]
+        case .wakeUp:
+            body += " Up and ready? Start the day ends the night's modes whenever you like."
+            actions = [NotificationAction(key: CardChoice.startDay, label: "Start the day")]
+        default:
+            break
+        }
+        return NotificationRequest(icon: mode.iconName, summary: "\(mode.displayName) mode",
+                                   body: body + " " + modeCommands,
+                                   actions: actions, urgency: .low, category: "screentime.mode")
     }
 
-    public static func breakStarted(length: TimeInterval?) -> NotificationRequest {
+    /// A Productivity break begins: one activity away from the desk, from the user's own list.
+    public static func breakStarted(length: TimeInterval?, activity: String) -> NotificationRequest {
         let span = length.map { "a \(DurationText.spoken($0)) break" } ?? "a short break"
         return NotificationRequest(
             icon: Mode.productivity.iconName, summary: "Time for \(span)",
-            body: "Step away from the desk: stretch, drink some water, look at something far away. "
+            body: "A suggestion for it: \(activity). How you spend it is up to you. "
                 + "Colour and notifications are back until the break ends; `screentime status` shows how long.",
             urgency: .normal, category: "screentime.mode")
+    }
+
+    /// A Productivity break is over; `nextBreakIn` is nil when no other break is due.
+    public static func breakEnded(nextBreakIn: TimeInterval?) -> NotificationRequest {
+        let next = nextBreakIn.map { "Your next break is in \(DurationText.spoken($0.rounded(.up))); " } ?? ""
+        return NotificationRequest(
+            icon: Mode.productivity.iconName, summary: "Your break is over",
+            body: "Welcome back. Productivity carries on where you left it. \(next)"
+                + "`screentime break` takes one sooner whenever you need it.",
+            urgency: .low, category: "screentime.mode")
+    }
+
+    /// The session was unlocked in a mode that greets the user then: what the mode does now.
+    /// `nextBreakIn` and `breakLeft` are Productivity's (the time to the next break, or the break's time left).
+    public static func unlocked(_ mode: Mode, nextBreakIn: TimeInterval?, breakLeft: TimeInterval?) -> NotificationRequest {
+        var body = mode.summary
+        if let breakLeft { body += " You are on a break for \(DurationText.spoken(breakLeft.rounded(.up))) more." }
+        if let nextBreakIn { body += " Your next break is in \(DurationText.spoken(nextBreakIn.rounded(.up)))." }
+        return NotificationRequest(icon: mode.iconName, summary: "Welcome back: \(mode.displayName) mode",
+                                   body: body + " " + modeCommands,
+                                   urgency: .low, category: "screentime.mode")
+    }
+
+    /// Wake Up's first activity, where no card can show the run-down.
+    public static func rundownReady() -> NotificationRequest {
+        NotificationRequest(
+            icon: Mode.wakeUp.iconName, summary: "Good morning",
+            body: "Your morning run-down is ready: today's events, your reminders and what arrived overnight. "
+                + "`screentime rundown` shows it whenever you like.",
+            urgency: .low, category: "screentime.mode")
     }
 
     /// Shown with the app minimized, when the mode does not include it. `context` is the mode's

@@ -17,7 +17,10 @@ public struct SessionActivity: Equatable, Sendable {
 
     public init() {}
 
+    /// Locked by logind or behind a screen saver: its end is an unlock.
+    public var isLocked: Bool { locked || screenSaverActive }
+
     /// Asleep, locked or behind the screen saver: nothing counts. Otherwise input, or media
     /// playing without input.
-    public var isActive: Bool { !asleep && !locked && !screenSaverActive && (inputActive || mediaPlaying) }
+    public var isActive: Bool { !asleep && !isLocked && (inputActive || mediaPlaying) }
 }

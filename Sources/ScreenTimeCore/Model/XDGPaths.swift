@@ -35,6 +35,12 @@ public enum XDGPaths {
         join(dataHome(environment: environment), applicationDirectoryName)
     }
 
+    /// `$XDG_CACHE_HOME/screentime/feeds` (`XDG_CACHE_HOME` defaulting to `$HOME/.cache`): the last
+    /// good copy of each of the run-down's feeds.
+    public static func feedCacheDirectory(environment: [String: String]) -> String {
+        join(base(environment, "XDG_CACHE_HOME", default: ".cache"), applicationDirectoryName, "feeds")
+    }
+
     /// `$XDG_DATA_HOME/screentime/screentime.db`: the usage store.
     public static func databaseFile(environment: [String: String]) -> String {
         join(dataDirectory(environment: environment), "screentime.db")

@@ -54,7 +54,7 @@ public struct ModeResolver {
         var decision = ModeDecision(mode: current.mode, reason: current.reason, since: since,
                                     next: next.map { ModeChange(at: $0.at, mode: $0.mode, reason: $0.reason) })
         if current.mode == .productivity {
-            decision.productivityBreak = inputs.breaks.state(at: instant, productivitySince: since ?? claims.window.lowerBound,
+            decision.productivityBreak = inputs.breaks.state(at: instant, productivitySince: since ?? inputs.breaks.rhythmStart(before: claims.window.lowerBound),
                                                              requested: inputs.requestedBreaks)
         }
         return decision

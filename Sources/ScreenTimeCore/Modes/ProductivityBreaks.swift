@@ -4,6 +4,11 @@ import FoundationEssentials
 public enum ProductivityBreakState: Hashable, Sendable {
     case working(nextBreak: Date)
     case onBreak(since: Date, until: Date)
+
+    /// When the next break is due; nil during one.
+    public var nextBreak: Date? {
+        if case .working(let next) = self { next } else { nil }
+    }
 }
 
 /// The Productivity break: after every `every` of Productivity (or when the user asks with
@@ -14,6 +19,14 @@ public struct ProductivityBreaks: Hashable, Sendable {
     public var length: TimeInterval = 5 * 60
 
     public init() {}
+
+    /// Where the rhythm of a stretch that began before `lookBack` (further back than the resolver
+    /// looks) is taken to start: a whole number of cycles (the time to a break and the break) from
+    /// a fixed origin, so deciding again later finds the same breaks, not ones moved with the look-back.
+    public func rhythmStart(before lookBack: Date) -> Date {
+        let cycle = max(every, DurationBounds.breakEvery.lowerBound) + max(length, 0)
+        return Date(timeIntervalSince1970: (lookBack.timeIntervalSince1970 / cycle).rounded(.down) * cycle)
+    }
 
     /// The state at `instant` of a Productivity stretch that began at `since`, with the breaks the user
     /// asked for at `requested` (requests during a break are ignored).

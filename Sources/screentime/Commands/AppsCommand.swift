@@ -1,5 +1,6 @@
 import Agent
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 
 struct AppsCommand: Subcommand {

@@ -1,5 +1,6 @@
 import Agent
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 import UsageStore
 
@@ -87,19 +88,6 @@ struct ReportCommand: Subcommand {
             limitHits: try store.limitHits(from: range.start, to: range.end).map { ($0.app, $0.at, $0.used) },
             names: names.name, boundary: settings.dayBoundary, zone: zone)
     }
-}
-
-/// App names from the installed desktop entries, for reports.
-struct AppNames {
-    private let names: [String: String]
-
-    init(environment: [String: String]) {
-        var names: [String: String] = [:]
-        for entry in DesktopEntryIndex.load(environment: environment) where names[entry.id] == nil { names[entry.id] = entry.name }
-        self.names = names
-    }
-
-    func name(_ app: AppID) -> String { names[app.rawValue] ?? app.rawValue }
 }
 
 extension Context {

@@ -249,7 +249,8 @@ final class EngineModeTests: XCTestCase {
         XCTAssertEqual(driver.engine.nextDeadline(), breakStart)
         driver.advance(to: breakStart.addingTimeInterval(1))
         XCTAssertEqual(driver.log.first { $0.action == .setDisplayFilter(.none) }?.at, breakStart)
-        XCTAssertEqual(driver.log.filter { if case .notifyMode = $0.action { true } else { false } }.count, 1)
+        XCTAssertEqual(driver.cards.map { "\($0.request.occasion) \($0.at.timeIntervalSince(breakStart))" }, ["breakStarted 0.0"])
+        XCTAssertTrue(driver.modeNotices.isEmpty, "the card's fallback is the break's notice")
         let status = driver.engine.status(at: breakStart.addingTimeInterval(120), zone: zone)
         XCTAssertEqual(status.breakSecondsLeft, 180)
         XCTAssertTrue(StatusFormat.text(status).contains("Break: 3 min left"))
@@ -257,8 +258,9 @@ final class EngineModeTests: XCTestCase {
         // The agent's decision, when it comes, says the same: no second notice.
         driver.clearLog()
         driver.send(.mode(decision(.productivity, .onBreak(since: breakStart, until: breakStart.addingTimeInterval(300)))))
-        XCTAssertFalse(driver.log.contains { if case .notifyMode = $0.action { true } else { false } })
+        XCTAssertTrue(driver.modeNotices.isEmpty && driver.cards.isEmpty)
         driver.advance(by: 400)
+        XCTAssertEqual(driver.modeNotices.map(\.request.summary), ["Your break is over"])
         XCTAssertEqual(driver.log.last { if case .setDisplayFilter = $0.action { true } else { false } }?.at,
                        breakStart.addingTimeInterval(300))
         XCTAssertEqual(driver.engine.profile.displayFilter, .grayscale)

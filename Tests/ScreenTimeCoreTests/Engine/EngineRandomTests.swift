@@ -6,7 +6,8 @@ import XCTest
 /// The engine driven by long seeded random runs, as the agent drives it: focus, titles, activity,
 /// settings with extreme values, continues, modes from the resolver, ticks at every deadline, and
 /// the wall clock stepped back and forward (up to 30 days), across day boundaries and
-/// daylight-saving changes. After every event the counting must hold up.
+/// daylight-saving changes, the session locked and unlocked. After every event the counting must
+/// hold up, do-not-disturb must be the mode's, and cards must come only where they belong.
 final class EngineRandomTests: XCTestCase {
     static let apps = [
         AppInfo(id: "firefox", name: "Firefox", categories: ["Network", "WebBrowser"]),
@@ -33,6 +34,12 @@ final class EngineRandomTests: XCTestCase {
         var lived: TimeInterval = 0
         var counted: TimeInterval = 0
         var steps = 0
+        /// Do-not-disturb as last asked; nil before the first mode.
+        var doNotDisturb: NotificationPolicy?
+        /// Run-downs shown since the mode last changed.
+        var rundowns = 0
+        /// Cards asked for, per occasion (printed: the invariants about them were exercised).
+        var cards: [CardRequest.Occasion: Int] = [:]
 
         init(seed: UInt64) {
             random = SplitMix64(seed: seed)
@@ -65,6 +72,10 @@ final class EngineRandomTests: XCTestCase {
 
         static func appsSample(_ random: inout SplitMix64) -> [AppInfo] { EngineRandomTests.apps.filter { _ in random.chance(0.4) } }
 
+        static func isBreakOver(_ action: EngineAction) -> Bool {
+            if case .notifyMode(let notice) = action { notice.summary == "Your break is over" } else { false }
+        }
+
         /// Hands one event to the engine at now and checks what it did.
         mutating func send(_ event: EngineEvent) {
             let before = engine.dayStart
@@ -79,8 +90,37 @@ final class EngineRandomTests: XCTestCase {
         }
 
         mutating func check(_ actions: [EngineAction], after event: EngineEvent) {
-            for action in actions {
+            for (index, action) in actions.enumerated() {
                 switch action {
+                case .setDoNotDisturb(let policy):
+                    XCTAssertNotEqual(policy, doNotDisturb, "do-not-disturb asked twice in a row: \(position)")
+                    doNotDisturb = policy
+                case .recordModeChange:
+                    rundowns = 0
+                case .showCard(let card, _):
+                    cards[card.occasion, default: 0] += 1
+                    if let app = card.app?.id {
+                        XCTAssertTrue(actions[..<index].contains(.minimize(app)), "a card about \(app) before its minimize: \(position)")
+                    }
+                    switch card.occasion {
+                    case .rundown:
+                        rundowns += 1
+                        XCTAssertLessThanOrEqual(rundowns, 1, "a second run-down in one Wake Up: \(position)")
+                        XCTAssertEqual(engine.decision.mode, .wakeUp, "a run-down outside Wake Up: \(position)")
+                    case .unlocked:
+                        XCTAssertTrue([.productivity, .social, .sleep, .wakeUp].contains(card.mode), "an unlock card in \(card.mode): \(position)")
+                        XCTAssertEqual(event, .unlocked, "an unlock card with no unlock: \(position)")
+                    case .breakStarted:
+                        XCTAssertGreaterThan(card.breakEndsAt ?? .distantPast, now, "a break card for a break already over: \(position)")
+                        // The agent's decision may end at once a break the engine began by itself
+                        // (the rhythm moved: a break asked for "later" after the clock stepped
+                        // back); the user is then told it is over.
+                        if !engine.decision.isOnBreak(at: now) {
+                            XCTAssertTrue(actions[index...].contains(where: Self.isBreakOver), "a break card off a break, its end untold: \(position)")
+                        }
+                    case .limitReached, .notAllowed:
+                        XCTAssertNotNil(card.app, "a disable card about no app: \(position)")
+                    }
                 case .beginInterval(let app, _, _, let at):
                     XCTAssertNil(open, "an interval begun inside another: \(position)")
                     if let lastEnd { XCTAssertGreaterThanOrEqual(at, lastEnd, "an interval overlapping the last one: \(position)") }
@@ -100,6 +140,14 @@ final class EngineRandomTests: XCTestCase {
                     if case .clockJumped = event { lastEnd = nil }
                 default: break
                 }
+            }
+            if doNotDisturb != nil {
+                XCTAssertEqual(doNotDisturb, engine.profile.notifications, "do-not-disturb is not the mode's: \(position)")
+                if [.standard, .cheatDay].contains(engine.decision.mode) {
+                    XCTAssertEqual(doNotDisturb, .normal, "\(engine.decision.mode) keeps notifications silenced: \(position)")
+                }
+            } else if case .mode = event {
+                XCTFail("the first mode sets no do-not-disturb: \(position)")
             }
             XCTAssertEqual(engine.isCounting, open != nil, "the engine and its intervals disagree: \(position)")
             if engine.isCounting, let app = engine.focused?.app.id {
@@ -148,7 +196,7 @@ final class EngineRandomTests: XCTestCase {
 
         mutating func step() {
             let app = random.pick(EngineRandomTests.apps)
-            switch Int.random(in: 0..<20, using: &random) {
+            switch Int.random(in: 0..<21, using: &random) {
             case 0..<4:
                 send(.focus(random.chance(0.15) ? nil : FocusedApp(app: app, window: WindowID(UInt64(app.id.rawValue.count)),
                                                                    title: random.pick(["", "a", "b"]))))
@@ -171,6 +219,10 @@ final class EngineRandomTests: XCTestCase {
                 lastEnd = nil
                 send(.clockJumped(lastSeen: lastSeen))
                 resolve()
+            case 13:
+                // An unlock, then the activity it brings, as the agent sends them.
+                send(.unlocked)
+                send(.activity(active: true))
             default:
                 advance(to: now.addingTimeInterval(random.chance(0.8) ? random.seconds(1...1800) : random.seconds(1...2 * 86_400)))
             }
@@ -182,13 +234,16 @@ final class EngineRandomTests: XCTestCase {
         let seeds = SplitMix64.seeds(count: 8, environment: environment)
         let stepsPerSeed = Int(environment["SCREENTIME_ENGINE_STEPS"] ?? "") ?? 1_500
         var (steps, lived) = (0, 0.0)
+        var cards: [CardRequest.Occasion: Int] = [:]
         for seed in seeds {
             var run = Run(seed: seed)
             run.resolve()
             while run.steps < stepsPerSeed { run.step() }
             steps += run.steps
             lived += run.lived
+            cards.merge(run.cards, uniquingKeysWith: +)
         }
-        print("Engine random runs: \(steps) steps, \(Int(lived / 86_400)) simulated days, seeds \(seeds.map(String.init).joined(separator: ","))")
+        let cardCounts = cards.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
+        print("Engine random runs: \(steps) steps, \(Int(lived / 86_400)) simulated days, cards \(cardCounts.joined(separator: ", ")), seeds \(seeds.map(String.init).joined(separator: ","))")
     }
 }

@@ -14,4 +14,28 @@ final class ProductivityBreaksTests: XCTestCase {
         guard case .working(let next)? = state else { return XCTFail("\(String(describing: state))") }
         XCTAssertGreaterThan(next, since.addingTimeInterval(2 * 86_400))
     }
+
+    /// Productivity on for longer than the resolver looks back (three days of a manual switch
+    /// with nothing else to end it): deciding again ten minutes later finds the same next break,
+    /// rather than a rhythm moved along with the look-back (a break cut short at every decision).
+    func testAStretchLongerThanTheLookBackKeepsItsBreaksWhenDecidedAgain() {
+        let start = Date(timeIntervalSince1970: 1_800_000_123)
+        var inputs = ModeInputs()
+        inputs.automatic.isEnabled = false
+        inputs.manual = ManualSwitch(mode: .productivity, since: start)
+        let resolver = ModeResolver(inputs: inputs, zone: FixedOffsetZone(seconds: 0))
+        var instant = start.addingTimeInterval(3 * 86_400)
+        var nextBreaks: Set<Date> = []
+        while instant < start.addingTimeInterval(3 * 86_400 + 3 * 3600) {
+            let decision = resolver.resolve(at: instant)
+            XCTAssertNil(decision.since, "the fixture: the switch is further back than the resolver looks")
+            switch decision.productivityBreak {
+            case .working(let next)?: nextBreaks.insert(next)
+            case .onBreak(let since, let until)?: XCTAssertEqual(until.timeIntervalSince(since), inputs.breaks.length)
+            case nil: XCTFail("no rhythm")
+            }
+            instant.addTimeInterval(600)
+        }
+        XCTAssertEqual(nextBreaks.count, 3, "one next break per hour and five minutes: \(nextBreaks.sorted())")
+    }
 }

@@ -2,23 +2,28 @@ import FoundationEssentials
 import ScreenTimeCore
 
 /// The installed applications' desktop entries, from `$XDG_DATA_HOME/applications` and each
-/// `$XDG_DATA_DIRS/applications`, earlier directories first (they win, as in the spec).
+/// `$XDG_DATA_DIRS/applications`, earlier directories first (they win, as in the spec). Read by
+/// the agent's resolver, the CLI, and the card for its launch buttons.
 public enum DesktopEntryIndex {
     public static func directories(environment: [String: String]) -> [String] {
         XDGPaths.dataDirectories(environment: environment).map { $0 + "/applications" }
     }
 
     public static func load(environment: [String: String]) -> [DesktopEntry] {
-        var seen = Set<String>()
-        var entries: [DesktopEntry] = []
-        for directory in directories(environment: environment) {
-            for (id, path) in files(in: directory, prefix: "") where seen.insert(id).inserted {
-                guard let data = FileManager.default.contents(atPath: path),
-                      let entry = DesktopEntry(id: id, text: String(decoding: data, as: UTF8.self)) else { continue }
-                entries.append(entry)
-            }
+        installedFiles(environment: environment).compactMap { id, path in
+            FileManager.default.contents(atPath: path).flatMap { DesktopEntry(id: id, text: String(decoding: $0, as: UTF8.self)) }
         }
-        return entries
+    }
+
+    /// The file of the entry `id` that counts (the earliest folder's), e.g. to start the app.
+    public static func path(of id: String, environment: [String: String]) -> String? {
+        installedFiles(environment: environment).first { $0.id == id }?.path
+    }
+
+    /// Every entry's id and file, an id only once: the earliest folder's.
+    private static func installedFiles(environment: [String: String]) -> [(id: String, path: String)] {
+        var seen = Set<String>()
+        return directories(environment: environment).flatMap { files(in: $0, prefix: "") }.filter { seen.insert($0.id).inserted }
     }
 
     /// What to watch for new and changed entries: each entries folder and its subfolders (whose
@@ -57,9 +62,9 @@ public enum DesktopEntryIndex {
     }
 
     /// `.desktop` files with their ids: `kde/konsole.desktop` is `kde-konsole`.
-    private static func files(in directory: String, prefix: String) -> [(String, String)] {
+    private static func files(in directory: String, prefix: String) -> [(id: String, path: String)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        var result: [(String, String)] = []
+        var result: [(id: String, path: String)] = []
         for name in names.sorted() {
             let path = directory + "/" + name
             var isDirectory: Bool = false

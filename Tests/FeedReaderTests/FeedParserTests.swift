@@ -1,0 +1,63 @@
+import FeedReader
+import Foundation
+import XCTest
+
+final class FeedParserTests: XCTestCase {
+    func parse(_ text: String) throws -> Feed { try FeedParser.parse(Array(text.utf8)) }
+    func utc(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    func testRSSItemsDatesAndNewest() throws {
+        let feed = try parse(FeedFixtures.rss)
+        XCTAssertEqual(feed.title, "Morning News")
+        XCTAssertFalse(feed.isPodcast)
+        XCTAssertEqual(feed.items.map(\.title), ["Rivers & lakes are clean again", "Library <b>opens</b> late", "Oldest story",
+                                                 "Train timetable changes", "Undated note"])
+        XCTAssertEqual(feed.items.map(\.published), [utc("2026-11-30T05:00:00Z"), utc("2026-11-30T06:30:00Z"),
+                                                     utc("2026-11-30T01:00:00Z"), utc("2026-11-30T04:00:00Z"), nil])
+        XCTAssertEqual(feed.items[0].link, "https://news.example/1")
+        XCTAssertEqual(feed.newest(3).map(\.title), ["Library <b>opens</b> late", "Rivers & lakes are clean again", "Train timetable changes"])
+        XCTAssertEqual(feed.newest(9).last?.title, "Undated note")
+    }
+
+    func testAtomEntries() throws {
+        let feed = try parse(FeedFixtures.atom)
+        XCTAssertEqual(feed.title, "Science Weekly")
+        XCTAssertEqual(feed.items, [
+            FeedItem(title: "A comet visits", link: "https://science.example/comet", published: utc("2026-11-29T09:00:00Z")),
+            FeedItem(title: "Bees can count", link: "https://science.example/bees", published: utc("2026-11-30T06:15:30Z")),
+        ])
+    }
+
+    func testPodcastEpisodesAreTheItemsWithAnEnclosure() throws {
+        let feed = try parse(FeedFixtures.podcast)
+        XCTAssertTrue(feed.isPodcast)
+        XCTAssertEqual(feed.newest(3).map(\.title), ["Episode 42: Wind", "Episode 41: Rain"])
+        XCTAssertEqual(feed.newest(1).first?.enclosure, "https://radio.example/42.mp3")
+    }
+
+    func testMalformedAndForeignDocumentsSayWhy() {
+        XCTAssertThrowsError(try parse(FeedFixtures.malformed)) { error in
+            let message = (error as? FeedParseError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("malformed XML at line 4: "), message)
+        }
+        XCTAssertThrowsError(try parse("<html><body>Not found</body></html>")) { error in
+            XCTAssertEqual((error as? FeedParseError)?.message, "not an RSS or Atom feed (the document is <html>)")
+        }
+        XCTAssertThrowsError(try parse("")) { error in
+            XCTAssertTrue(((error as? FeedParseError)?.message ?? "").hasPrefix("malformed XML"))
+        }
+    }
+
+    /// An external entity is never loaded: its text does not appear.
+    func testExternalEntitiesAreNotLoaded() throws {
+        let secret = NSTemporaryDirectory() + "feed-secret-\(UUID().uuidString)"
+        try "SECRET".write(toFile: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: secret) }
+        let text = """
+            <?xml version="1.0"?><!DOCTYPE rss [<!ENTITY x SYSTEM "file://\(secret)">]>
+            <rss version="2.0"><channel><title>T</title><item><title>a &x; b</title></item></channel></rss>
+            """
+        let title = (try? parse(text))?.items.first?.title ?? ""
+        XCTAssertFalse(title.contains("SECRET"), title)
+    }
+}
