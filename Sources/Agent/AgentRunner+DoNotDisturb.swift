@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 
 /// Do-not-disturb through whatever notification server runs, with the user's own state saved

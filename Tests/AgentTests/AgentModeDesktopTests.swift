@@ -52,6 +52,9 @@ final class AgentModeDesktopTests: XCTestCase {
         XCTAssertEqual(windows.wmState(editor), 1)
 
         // The way through, chosen in dunst's own menu: the video may stay for its 3 s, then goes.
+        // Productivity pauses dunst (do-not-disturb), which holds the offer too: the user resumes it to choose.
+        XCTAssertTrue(eventually { (try? dunst.isPaused()) == true }, "Productivity silences dunst")
+        try dunst.setPaused(false)
         try dunst.chooseAction(label: "3 more seconds", notification: nil)
         XCTAssertTrue(eventually {
             let store = try? UsageDatabase(path: agent.databasePath, readOnly: true)
@@ -89,6 +92,9 @@ final class AgentModeDesktopTests: XCTestCase {
             XCTAssertEqual(try agent.status().mode, "wind-down", "the fixture: Wind Down before the pinned bedtime")
             let notice = try monitor.waitForNotify { $0.icon == "screentime-wind-down" }
             XCTAssertEqual(notice.actions, ["bedtime", "Go to bed", "stay-up", "Stay up"])
+            // Wind Down pauses dunst (do-not-disturb), which holds the notice: the user resumes it to read it.
+            XCTAssertTrue(eventually { (try? dunst.isPaused()) == true }, "Wind Down silences dunst")
+            try dunst.setPaused(false)
             XCTAssertTrue(eventually { (try? dunst.displayedCount()) == 1 }, "dunst shows the notice")
             try dunst.chooseAction(label: label, notification: nil)
             XCTAssertTrue(eventually { (try? agent.status().mode) == mode }, "\(label): \(agent.log)")

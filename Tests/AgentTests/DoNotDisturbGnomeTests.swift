@@ -103,4 +103,20 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         XCTAssertEqual(GnomeDoNotDisturb.strings(inVariant: "['a-b', 'c']\n"), ["a-b", "c"])
         XCTAssertEqual(GnomeDoNotDisturb.strings(inVariant: "@as []\n"), [])
     }
+
+    /// The agent on the GNOME Shell harness: Productivity turns banners off, Standard gives them back.
+    func testTheAgentsModesTurnBannersOffAndBack() throws {
+        var environment = try AgentProcess.freshEnvironment(on: shell, config: nil)
+        // gsettings reads the session's dconf database where the shell's session keeps it.
+        environment["XDG_CONFIG_HOME"] = shell.environment["XDG_CONFIG_HOME"]
+        let agent = try AgentProcess(environment: environment, desk: shell)
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(try eventually { try banners() == "false" }, agent.log)
+        XCTAssertEqual(try agent.cli(["mode", "standard"]).status, 0)
+        XCTAssertTrue(try eventually { try banners() == "true" }, agent.log)
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(try eventually { try banners() == "false" }, agent.log)
+        XCTAssertEqual(agent.stop(), 0)
+        XCTAssertEqual(try banners(), "true", "given back at exit; log: \(agent.log)")
+    }
 }

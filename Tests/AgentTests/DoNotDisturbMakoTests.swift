@@ -71,4 +71,17 @@ final class DoNotDisturbMakoTests: XCTestCase {
         let configured = try AgentProcess.run(["doctor"], environment: environment)
         XCTAssertTrue(configured.out.contains("ok   do-not-disturb  mako"), configured.out)
     }
+
+    /// The agent on sway: Productivity adds mako's mode, Standard and exit take it out.
+    func testTheAgentsModesSetMakosModeAndTakeItOut() throws {
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: sway, config: nil), desk: sway)
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(try eventually { try modes() == ["default", "do-not-disturb"] }, agent.log)
+        XCTAssertEqual(try agent.cli(["mode", "standard"]).status, 0)
+        XCTAssertTrue(try eventually { try modes() == ["default"] }, agent.log)
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(try eventually { try modes() == ["default", "do-not-disturb"] }, agent.log)
+        XCTAssertEqual(agent.stop(), 0)
+        XCTAssertEqual(try modes(), ["default"], "given back at exit; log: \(agent.log)")
+    }
 }
