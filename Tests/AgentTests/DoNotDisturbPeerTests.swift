@@ -55,6 +55,23 @@ final class DoNotDisturbPeerTests: XCTestCase {
         XCTAssertNil(next.savedState(server: "swaync"))
     }
 
+    func testAStateNotGivenBackStaysTheUsersUntilItIs() throws {
+        let swaync = try NotificationServerPeer.swaync(address: bus.address)
+        defer { swaync.close() }
+        let dnd = try fixture(swaync, expecting: "swaync")
+        dnd.set(.silenced)
+        swaync.refusesChanges = true
+        dnd.set(.normal)
+        XCTAssertTrue(swaync.dnd, "the server refused")
+        XCTAssertEqual(dnd.savedState(server: "swaync"), "false", "kept for the next try")
+        swaync.refusesChanges = false
+        dnd.set(.silenced)
+        XCTAssertEqual(dnd.savedState(server: "swaync"), "false", "not the silence left in place")
+        dnd.set(.normal)
+        XCTAssertFalse(swaync.dnd)
+        XCTAssertNil(dnd.savedState(server: "swaync"))
+    }
+
     func testPlasmaPeerInhibitsAndUninhibits() throws {
         let plasma = try NotificationServerPeer.plasma(address: bus.address)
         defer { plasma.close() }

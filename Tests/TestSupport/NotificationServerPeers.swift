@@ -12,6 +12,7 @@ public final class NotificationServerPeer {
     private var running = true
     private var thread: Thread?
     private var dndState = false
+    private var refusing = false
     private var inhibitionsState: [UInt32: (entry: String, reason: String)] = [:]
     private var nextCookie: UInt32 = 1
 
@@ -19,6 +20,12 @@ public final class NotificationServerPeer {
     public var dnd: Bool {
         get { lock.withLock { dndState } }
         set { lock.withLock { dndState = newValue } }
+    }
+
+    /// Whether swaync answers `SetDnd` with an error (a fault to inject).
+    public var refusesChanges: Bool {
+        get { lock.withLock { refusing } }
+        set { lock.withLock { refusing = newValue } }
     }
 
     /// Plasma's inhibitions by cookie: (desktop entry, reason).
@@ -35,6 +42,7 @@ public final class NotificationServerPeer {
             case "GetDnd": return [.bool(peer.dnd)]
             case "SetDnd":
                 guard let on = arguments.first?.boolValue else { throw BusMethodError(name: BusMethodError.invalidArgs, message: "b expected") }
+                if peer.refusesChanges { throw BusMethodError(name: BusMethodError.failed, message: "refused") }
                 peer.dnd = on
                 return []
             default: throw BusMethodError(name: BusMethodError.unknownMethod, message: member)

@@ -61,9 +61,8 @@ final class DoNotDisturbController {
         let saved = state(of: chosen)
         if let left = saved.read() {
             Log.info("do-not-disturb: giving back the state saved by an earlier run (\(left))")
-            change { done in chosen.restore(left, done: done) } then: { [weak self] in
+            change { done in chosen.restore(left, done: done) } then: {
                 saved.remove()
-                self?.advance()
             }
         } else {
             advance()
@@ -105,12 +104,14 @@ final class DoNotDisturbController {
                 self?.applied = nil
             }
         } else if let desired, !gaveUp {
-            change { done in server.silence(allowing: desired, save: saved.write, done: done) } then: { [weak self] in
+            // A state saved earlier and not given back (its server did not answer) is the user's
+            // own: what the server shows now may be a killed agent's silence.
+            let save = { (state: String) in if saved.read() == nil { try saved.write(state) } }
+            change { done in server.silence(allowing: desired, save: save, done: done) } then: { [weak self] in
                 self?.applied = desired
                 self?.startMonitor(passing: Set(desired))
             } failed: { [weak self] in
                 self?.gaveUp = true
-                saved.remove()
             }
         }
     }
