@@ -110,6 +110,20 @@ final class DoNotDisturbDunstTests: XCTestCase {
         XCTAssertFalse(try dunst.isPaused(), "an agent with nothing silenced changes nothing at exit")
     }
 
+    func testDisplayRestoreGivesBackWhatAKilledAgentLeftPaused() throws {
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
+        let saved = SavedNotificationState(environment: environment, server: "dunst")
+        try saved.write("false")
+        try dunst.setPaused(true)
+        let restore = try AgentProcess.run(["display", "restore"], environment: environment)
+        XCTAssertEqual(restore.status, 0, restore.err)
+        XCTAssertTrue(restore.out.contains("gave dunst its own do-not-disturb state back"), restore.out)
+        XCTAssertFalse(try dunst.isPaused())
+        XCTAssertNil(saved.read())
+        let again = try AgentProcess.run(["display", "restore"], environment: environment)
+        XCTAssertFalse(again.out.contains("do-not-disturb"), "nothing left to give back: \(again.out)")
+    }
+
     func testDoctorSaysHowDunstIsSilencedAndWhatSocialDoes() throws {
         let doctor = try AgentProcess.run(["doctor"], environment: try AgentProcess.freshEnvironment(on: desk, config: nil))
         let line = doctor.out.split(separator: "\n").first { $0.hasPrefix("ok   do-not-disturb  dunst ") }

@@ -42,14 +42,15 @@ final class DoNotDisturbController {
     }
 
     /// The notification server appeared, changed or left (nil). A state a killed agent left
-    /// saved for it is given back first; then the policy is applied.
-    func serverChanged(_ info: NotificationServerInfo?) {
+    /// saved for it is given back first; then the policy is applied. Returns the chosen server's name.
+    @discardableResult
+    func serverChanged(_ info: NotificationServerInfo?) -> String? {
         generation += 1
         isBusy = false
         applied = nil
         gaveUp = false
         stopMonitor()
-        guard let connection, let info else { server = nil; return }
+        guard let connection, let info else { server = nil; return nil }
         let chosen = DoNotDisturbChooser.server(for: info, connection: connection, environment: environment)
         server = chosen
         if chosen is NoDoNotDisturb {
@@ -67,6 +68,7 @@ final class DoNotDisturbController {
         } else {
             advance()
         }
+        return chosen.name
     }
 
     func set(_ policy: NotificationPolicy) {
