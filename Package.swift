@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "screentime", targets: ["screentime"]),
         .executable(name: "screentime-agent", targets: ["screentime-agent"]),
+        .executable(name: "screentime-card", targets: ["screentime-card"]),
     ],
     targets: [
         // Xlib, XRandR, XScreenSaver and XSync (libXext) headers, through pkg-config.
@@ -24,6 +25,9 @@ let package = Package(
         // Client code of the Wayland protocols the Wayland providers speak, from wayland-scanner
         // (committed; scripts/generate-wayland.sh regenerates it from the XML files).
         .target(name: "CWayland", dependencies: ["CWaylandClient"], exclude: ["protocols"]),
+        // GTK 3 and gtk-layer-shell, for the card process only (the agent links no toolkit).
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0 gtk-layer-shell-0",
+                       providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         // libcurl, to fetch the run-down's feeds (http, https, file://) in parallel with a timeout each.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // libxml2, to parse the run-down's feeds (RSS 2.0, Atom).
@@ -68,6 +72,8 @@ let package = Package(
         .target(name: "CardContent", dependencies: ["ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
+        // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
+        .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it.
         .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed", "CardContent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.

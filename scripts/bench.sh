@@ -7,18 +7,20 @@
 #   sway  headless sway: three foot windows every 0.5 s, the disabled one back from the scratchpad.
 #   gnome headless GNOME Shell with the extension: three windows every 0.5 s.
 #   kwin  KWin 5.27, the agent granted org_kde_plasma_window_management: two windows every second.
-# Usage: scripts/bench.sh [x11|sway|gnome|kwin] [seconds]
+#   card  the restriction card on the x11 desktop: from the minimize to the card's window mapped,
+#         median and max over 20 disables (the count instead of seconds), and the agent's RSS.
+# Usage: scripts/bench.sh [x11|sway|gnome|kwin|card] [seconds|count]
 set -eu
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 desktop=x11
-case "${1:-}" in x11|sway|gnome|kwin) desktop=$1; shift ;; esac
-for product in screentime screentime-agent screentime-floor; do
+case "${1:-}" in x11|sway|gnome|kwin|card) desktop=$1; shift ;; esac
+for product in screentime screentime-agent screentime-floor screentime-card; do
     swift build -c release --static-swift-stdlib --scratch-path .build/static --product "$product"
 done
 swift build -c release --product screentime-bench
 if [ "$desktop" = x11 ]; then
     SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench "${1:-60}"
 else
-    SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench "$desktop" "${1:-60}"
+    SCREENTIME_BIN_DIR=.build/static/release .build/release/screentime-bench "$desktop" ${1:+"$1"}
 fi

@@ -5,11 +5,53 @@ import ScreenTimeCore
 /// agent's D-Bus interface (`CardChosen`). Where no card can be shown, the notification stands in.
 extension AgentRunner {
     func showCard(_ request: CardRequest, fallback: NotificationRequest) throws {
-        try bus?.notify(request.app?.id ?? AppID("screentime"), fallback)
+        let app = request.app?.id ?? AppID("screentime")
+        if let reason = cards.unavailability {
+            logCardProblemOnce("no card can be shown (\(reason)); notifications stand in")
+            try bus?.notify(app, fallback)
+            return
+        }
+        do {
+            let shown = try cards.show(request, fallback: fallback, now: Date())
+            Log.info("card \(shown.id) for \(app)")
+        } catch {
+            logCardProblemOnce("cannot start the card (\(error)); notifications stand in")
+            try bus?.notify(app, fallback)
+            return
+        }
+        // The card says all the notification did (a countdown still shown, say).
+        try bus?.closeNotification(app)
     }
 
-    /// The card's answer: the way through, a mode action, or Close.
+    /// The card's answer: the way through, a mode action, or Close (the app stays minimized).
     func cardChosen(card: String, key: String) throws {
+        guard let shown = cards.answered(card) else {
+            return Log.info("card \(card) answered \(key) after it was replaced; ignored")
+        }
         Log.info("card \(card): \(key)")
+        switch key {
+        case CardChoice.continue:
+            if let app = shown.app { send(.continueRequested(app)) }
+        case CardChoice.bedtime, CardChoice.stayUp, CardChoice.startDay:
+            try takeSleepAction(key)
+        default:
+            // Close, or a launch: the card started the app itself.
+            break
+        }
+    }
+
+    /// A card's output ended: it exited. One that failed before answering (no display could be
+    /// opened) hands its notification back.
+    func cardExited() {
+        guard let (shown, status) = cards.outputArrived() else { return }
+        logCardProblemOnce("the card exited with status \(status) before an answer; notifications stand in")
+        do { try bus?.notify(shown.app ?? AppID("screentime"), shown.fallback) } catch { Log.warning("notify: \(error)") }
+    }
+
+    /// Once per reason per run: a session without cards would otherwise say it at every disable.
+    private func logCardProblemOnce(_ message: String) {
+        guard !cardProblemsLogged.contains(message) else { return }
+        cardProblemsLogged.insert(message)
+        Log.warning(message)
     }
 }

@@ -63,6 +63,10 @@ public final class AgentRunner {
     /// The media players on the session bus, and the focused window's process to match them with.
     var media: MediaPlayerWatch?
     var focusedPID: Int32?
+    /// The restriction card on screen, a `screentime-card` process beside the loop.
+    let cards: CardProcess
+    /// Why cards could not be shown, each logged once.
+    var cardProblemsLogged: Set<String> = []
     /// The mode's do-not-disturb on the notification server, and the count of what it held.
     let doNotDisturb: DoNotDisturbController
 
@@ -78,6 +82,7 @@ public final class AgentRunner {
         let entries = DesktopEntryIndex.load(environment: environment)
         resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
+        cards = CardProcess(environment: environment)
         doNotDisturb = DoNotDisturbController(environment: environment)
         let now = Date()
         let settings = config.settings
@@ -131,6 +136,7 @@ public final class AgentRunner {
             descriptors.append((calendarWatch.fileDescriptor, .calendars))
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
+            cards.forEachDescriptor { descriptors.append(($0, .card)) }
             descriptors.append((doNotDisturb.monitorDescriptor, .doNotDisturb))
             descriptors.append((doNotDisturb.serverDescriptor, .doNotDisturb))
             descriptors.removeAll { $0.fd < 0 }
@@ -161,7 +167,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, doNotDisturb }
+    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, card, doNotDisturb }
 
     func wantsToWrite(_ source: Source) -> Bool {
         switch source {
@@ -187,6 +193,8 @@ public final class AgentRunner {
             desktopEntriesChanged(at: now)
         case .calendarExpansion:
             if calendars.childOutputArrived() { calendarsChanged(now: now) }
+        case .card:
+            cardExited()
         case .desktop(let index):
             guard let desktop, index < desktop.connections.count else { return }
             do { try desktop.connections[index].handleReadable() } catch {
@@ -391,6 +399,8 @@ public final class AgentRunner {
         case .notify(let app, let request):
             try bus?.notify(app, request)
         case .closeNotification(let app):
+            // Continued some other way (the CLI, the notification): its card goes too.
+            cards.close(app: app)
             try bus?.closeNotification(app)
         case .showCard(let request, let fallback):
             try showCard(request, fallback: fallback)
@@ -432,6 +442,7 @@ public final class AgentRunner {
         let now = Date()
         apply(engine.handle(.focus(nil), at: now))
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
+        cards.stopAll()
         desktop?.close()
         doNotDisturb.restoreAtExit()
         bus?.close()

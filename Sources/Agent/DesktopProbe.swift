@@ -24,6 +24,7 @@ public enum DesktopProbe {
             findings += probeX11(environment: environment)
         }
         findings += probeLogind(environment: environment)
+        findings.append(probeCard(environment: environment))
         let configPath = XDGPaths.configFile(environment: environment)
         do {
             _ = try ConfigSource.settings(at: configPath)

@@ -7,12 +7,15 @@ import TestSupport
 // the agent) iconifies. Prints, for both, the latency from that window's activation to its
 // minimize (WM_STATE Iconic) and the CPU seconds, their ratios, and the agent's RSS.
 // Run: scripts/bench.sh [x11|sway|gnome|kwin] [seconds] (the other desktops: SwayBench.swift,
-// GnomeShellBenchmark.swift, KWinBenchmark.swift).
+// GnomeShellBenchmark.swift, KWinBenchmark.swift; the restriction card: CardBench.swift).
 
 let desktopArgument = CommandLine.arguments.dropFirst().first
-let wayland: [String: (Double) throws -> Void] = ["sway": runSwayBench, "gnome": GnomeShellBenchmark.run, "kwin": KWinBenchmark.run]
-if let desktopArgument, let run = wayland[desktopArgument] {
-    try run(CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 60 : 60)
+let others: [String: (Double) throws -> Void] = ["sway": runSwayBench, "gnome": GnomeShellBenchmark.run, "kwin": KWinBenchmark.run,
+                                                  "card": CardBench.run]
+if let desktopArgument, let run = others[desktopArgument] {
+    // Seconds on a desktop; for the card, how many cards.
+    let given = CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) : nil
+    try run(given ?? (desktopArgument == "card" ? 20 : 60))
     exit(0)
 }
 let seconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 60 : 60

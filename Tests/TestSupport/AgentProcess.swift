@@ -18,10 +18,13 @@ public final class AgentProcess {
     }
 
     /// A fresh home for one test: `config` is written as the user's config file. Unless it says
-    /// otherwise, the time-of-day modes are off, so a test behaves the same at any hour.
-    public static func freshEnvironment(on desk: AgentDesktop, config: String?) throws -> [String: String] {
+    /// otherwise, the time-of-day modes are off, so a test behaves the same at any hour. Disables
+    /// ask for notifications, not cards (`SCREENTIME_CARD=off`), unless `cards`: the tests of the
+    /// notifications follow them in the notification server.
+    public static func freshEnvironment(on desk: AgentDesktop, config: String?, cards: Bool = false) throws -> [String: String] {
         let home = desk.root.appendingPathComponent("agent-\(UUID().uuidString.prefix(8))")
         var environment = desk.environment
+        if !cards { environment["SCREENTIME_CARD"] = "off" }
         environment["HOME"] = home.path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path

@@ -33,6 +33,44 @@ public struct PNGImage: Equatable {
         pixels = buffer
     }
 
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "RGBA pixels for \(width)x\(height)")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Writes the image as an RGBA PNG (golden screenshots).
+    public func write(to path: String) throws {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = screentime_png_format_rgba
+        let written = pixels.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, 0, nil) }
+        guard written != 0 else { throw ReadError(description: "cannot write PNG \(path): \(Self.message(image))") }
+    }
+
+    /// How many pixels differ from `other`'s (same size) by more than `threshold` in a channel
+    /// (antialiasing and hinting move a few levels; a missing bar or button moves thousands of pixels).
+    public func differingPixels(from other: PNGImage, threshold: Int = 64) -> Int {
+        guard width == other.width, height == other.height else { return width * height }
+        var count = 0
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            for channel in 0..<3 where abs(Int(pixels[index + channel]) - Int(other.pixels[index + channel])) > threshold {
+                count += 1
+                break
+            }
+        }
+        return count
+    }
+
+    /// The pixel at (`x`, `y`): red, green, blue.
+    public func color(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let index = (y * width + x) * 4
+        return (pixels[index], pixels[index + 1], pixels[index + 2])
+    }
+
     private static func message(_ image: png_image) -> String {
         withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }

@@ -47,7 +47,9 @@ public enum SafetyApps {
              "xlock", "gnome-screensaver", "mate-screensaver", "cinnamon-screensaver", "xfce4-screensaver"]
         case .shell:
             ["gnome-shell", "plasmashell", "org.kde.plasmashell", "xfce4-panel", "xfdesktop", "xfce4-notifyd",
-             "lxpanel", "mate-panel", "budgie-panel", "tint2", "polybar", "dunst"]
+             "lxpanel", "mate-panel", "budgie-panel", "tint2", "polybar", "dunst",
+             // The agent's own restriction card: the time it is on screen is no app's.
+             "screentime-card"]
         }
     }
 
