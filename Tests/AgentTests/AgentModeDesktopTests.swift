@@ -90,12 +90,13 @@ final class AgentModeDesktopTests: XCTestCase {
             let monitor = try BusMonitor(address: desk.busAddress)
             let agent = try AgentProcess.inWindDown(on: desk)
             XCTAssertEqual(try agent.status().mode, "wind-down", "the fixture: Wind Down before the pinned bedtime")
-            let notice = try monitor.waitForNotify { $0.icon == "screentime-wind-down" }
+            // The mode's own notice (a window left focused by an earlier test may get a notice of its own).
+            let notice = try monitor.waitForNotify { $0.summary == "Wind Down mode" }
             XCTAssertEqual(notice.actions, ["bedtime", "Go to bed", "stay-up", "Stay up"])
             // Wind Down pauses dunst (do-not-disturb), which holds the notice: the user resumes it to read it.
             XCTAssertTrue(eventually { (try? dunst.isPaused()) == true }, "Wind Down silences dunst")
             try dunst.setPaused(false)
-            XCTAssertTrue(eventually { (try? dunst.displayedCount()) == 1 }, "dunst shows the notice")
+            XCTAssertTrue(eventually { (try? dunst.displayedCount()).map { $0 >= 1 } ?? false }, "dunst shows the notice")
             try dunst.chooseAction(label: label, notification: nil)
             XCTAssertTrue(eventually { (try? agent.status().mode) == mode }, "\(label): \(agent.log)")
             let status = try agent.status()
