@@ -19,7 +19,9 @@ final class AgentBus {
         }
         notifier = try NotificationsClient(connection: connection)
         notifications = AppNotifications(notifier: notifier)
-        notifier.onServerChange = { [notifier] server in
+        runner.doNotDisturb.attach(connection)
+        notifier.onServerChange = { [notifier, unowned runner] server in
+            runner.doNotDisturb.serverChanged(server)
             if let server {
                 Log.info("notifications: \(server.name) \(server.version), capabilities \(notifier.capabilities.sorted().joined(separator: " "))")
             } else {

@@ -67,6 +67,8 @@ public final class AgentRunner {
     let cards: CardProcess
     /// Why cards could not be shown, each logged once.
     var cardProblemsLogged: Set<String> = []
+    /// The mode's do-not-disturb on the notification server, and the count of what it held.
+    let doNotDisturb: DoNotDisturbController
 
     public init(options: Options) throws {
         self.options = options
@@ -81,6 +83,7 @@ public final class AgentRunner {
         resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
         cards = CardProcess(environment: environment)
+        doNotDisturb = DoNotDisturbController(environment: environment)
         let now = Date()
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
@@ -93,6 +96,8 @@ public final class AgentRunner {
         engine = Engine(settings: settings, zone: zone, now: now,
                         usageToday: try store.usageByApp(from: dayStart, to: dayEnd), grantsToday: grants,
                         knownApps: entries.reversed().map(AppInfo.init))
+        doNotDisturb.onHeld = { [unowned self] app, at in heldNotificationArrived(app, at: at) }
+        doNotDisturb.socialApps = { [unowned self] in socialApps() }
     }
 
     /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status. Every way out, an error
@@ -132,6 +137,8 @@ public final class AgentRunner {
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
             cards.forEachDescriptor { descriptors.append(($0, .card)) }
+            descriptors.append((doNotDisturb.monitorDescriptor, .doNotDisturb))
+            descriptors.append((doNotDisturb.serverDescriptor, .doNotDisturb))
             descriptors.removeAll { $0.fd < 0 }
             fds.removeAll(keepingCapacity: true)
             for (fd, source) in descriptors {
@@ -160,7 +167,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, card }
+    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, card, doNotDisturb }
 
     func wantsToWrite(_ source: Source) -> Bool {
         switch source {
@@ -204,6 +211,8 @@ public final class AgentRunner {
             }
         case .systemBus:
             systemBusReadable()
+        case .doNotDisturb:
+            doNotDisturb.handleReadable(now: now)
         }
     }
 
@@ -260,6 +269,7 @@ public final class AgentRunner {
         consider(calendars.nextRefresh)
         consider(calendars.childDeadline)
         consider(usage.nextFlush)
+        consider(doNotDisturb.nextDeadline)
         consider(bus?.connection.nextReplyDeadline(now: now))
         if bus?.connection.hasQueuedIncoming == true || logind?.connection.hasQueuedIncoming == true { consider(now) }
         consider(desktop?.nextDeadline(after: now))
@@ -292,6 +302,7 @@ public final class AgentRunner {
         if bus?.connection.hasQueuedIncoming == true { handle(.bus) }
         if logind?.connection.hasQueuedIncoming == true { handle(.systemBus) }
         if due(usage.nextFlush) { flushUsage(now: now) }
+        if due(doNotDisturb.nextDeadline) { doNotDisturb.handleReadable(now: now) }
         if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
         if due(nextReconnect) { reconnect(now: now) }
         if due(nextFilterStep) {
@@ -433,6 +444,7 @@ public final class AgentRunner {
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
         cards.stopAll()
         desktop?.close()
+        doNotDisturb.restoreAtExit()
         bus?.close()
         Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
     }

@@ -98,7 +98,9 @@ public enum DesktopProbe {
         }
         defer { connection.close() }
         var findings = [Finding(topic: "session bus", detail: "connected", ok: true)]
-        if let client = try? NotificationsClient(connection: connection), let server = serverInfo(of: client, on: connection) {
+        let client = try? NotificationsClient(connection: connection)
+        let server = client.flatMap { serverInfo(of: $0, on: connection) }
+        if let client, let server {
             let caps = client.capabilities
             findings.append(Finding(topic: "notifications", detail: "\(server.name) \(server.version) (\(server.vendor)); "
                                     + "actions: \(caps.contains("actions") ? "yes" : "no (use `screentime continue APP`)"), "
@@ -106,6 +108,7 @@ public enum DesktopProbe {
         } else {
             findings.append(Finding(topic: "notifications", detail: "no notification server: countdowns and choices cannot be shown", ok: false))
         }
+        findings.append(DoNotDisturbChooser.finding(for: server, connection: connection, environment: environment))
         let running = (try? connection.nameHasOwner(AgentInterface.busName)) ?? false
         findings.append(Finding(topic: "agent", detail: running ? "running" : "not running (start it with `screentime agent`)", ok: running))
         // The lock: logind's session lock (see "logind"), and the desktop's screen saver service.

@@ -52,6 +52,9 @@ final class AgentModeDesktopTests: XCTestCase {
         XCTAssertEqual(windows.wmState(editor), 1)
 
         // The way through, chosen in dunst's own menu: the video may stay for its 3 s, then goes.
+        // Productivity pauses dunst (do-not-disturb), which holds the offer too: the user resumes it to choose.
+        XCTAssertTrue(eventually { (try? dunst.isPaused()) == true }, "Productivity silences dunst")
+        try dunst.setPaused(false)
         try dunst.chooseAction(label: "3 more seconds", notification: nil)
         XCTAssertTrue(eventually {
             let store = try? UsageDatabase(path: agent.databasePath, readOnly: true)
@@ -90,6 +93,9 @@ final class AgentModeDesktopTests: XCTestCase {
             // The mode's own notice (a window left focused by an earlier test may get a notice of its own).
             let notice = try monitor.waitForNotify { $0.summary == "Wind Down mode" }
             XCTAssertEqual(notice.actions, ["bedtime", "Go to bed", "stay-up", "Stay up"])
+            // Wind Down pauses dunst (do-not-disturb), which holds the notice: the user resumes it to read it.
+            XCTAssertTrue(eventually { (try? dunst.isPaused()) == true }, "Wind Down silences dunst")
+            try dunst.setPaused(false)
             XCTAssertTrue(eventually { (try? dunst.displayedCount()).map { $0 >= 1 } ?? false }, "dunst shows the notice")
             try dunst.chooseAction(label: label, notification: nil)
             XCTAssertTrue(eventually { (try? agent.status().mode) == mode }, "\(label): \(agent.log)")

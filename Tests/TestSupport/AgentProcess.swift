@@ -28,6 +28,7 @@ public final class AgentProcess {
         environment["HOME"] = home.path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent(".local/state").path
         // The machine's real desktop entries, as a user's session has them, after the test's own.
         environment["XDG_DATA_DIRS"] = [home.appendingPathComponent("share").path, "/usr/local/share", "/usr/share"]
             .joined(separator: ":")

@@ -127,6 +127,23 @@ public final class DunstControl {
         return pid_t(found)
     }
 
+    /// Whether dunst is paused (`dunstctl is-paused`): it then holds every notification, shown
+    /// ones included, until resumed.
+    public func isPaused() throws -> Bool {
+        let reply = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                        interface: "org.freedesktop.DBus.Properties", method: "Get",
+                                        arguments: [.string("org.dunstproject.cmd0"), .string("paused")])
+        guard let paused = reply.first?.boolValue else { throw BusError.unexpectedReply(context: "paused", signature: reply.signature) }
+        return paused
+    }
+
+    /// Pauses or resumes dunst as the user does (`dunstctl set-paused`): resumed, it shows what it held.
+    public func setPaused(_ paused: Bool) throws {
+        _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                                interface: "org.freedesktop.DBus.Properties", method: "Set",
+                                arguments: [.string("org.dunstproject.cmd0"), .string("paused"), .variant(.bool(paused))])
+    }
+
     /// Notifications dunst is showing now (its `displayedLength` property).
     public func displayedCount() throws -> UInt32 {
         let reply = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",

@@ -3,7 +3,7 @@ import Foundation
 extension Process {
     /// Runs the process to its end and returns its standard output; an exit other than 0 is an
     /// error naming `what`, with the output.
-    func checkedOutput(_ what: String) throws -> String {
+    public func checkedOutput(_ what: String) throws -> String {
         let out = Pipe()
         standardOutput = out
         try run()

@@ -5,7 +5,7 @@ import ScreenTimeCore
 
 struct DisplayCommand: Subcommand {
     static let name = "display"
-    static let abstract = "Put the screen's colours back (also run when the agent's unit stops)"
+    static let abstract = "Put the screen's colours and notifications back (also run when the agent's unit stops)"
     static let usage = ["display restore"]
 
     init(_ arguments: Arguments) throws {
@@ -15,6 +15,9 @@ struct DisplayCommand: Subcommand {
     }
 
     func run(_ context: Context) throws {
+        if let server = DoNotDisturbRestore.run(environment: context.environment) {
+            context.print("gave \(server) its own do-not-disturb state back")
+        }
         if SessionFacts(environment: context.environment).isWayland {
             // The compositor's own filter (a shell extension, Night Light, gamma control) is put back
             // by its provider, which restores what a crashed agent left.

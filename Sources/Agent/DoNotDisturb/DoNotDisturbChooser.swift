@@ -1,0 +1,38 @@
+import FoundationEssentials
+import SessionBus
+
+/// Which do-not-disturb the running notification server offers, from the name it gives in
+/// `GetServerInformation`: the first entry whose name matches, else the dummy.
+enum DoNotDisturbChooser {
+    static func server(for info: NotificationServerInfo?, connection: BusConnection,
+                       environment: [String: String]) -> DoNotDisturbServer {
+        switch info?.name.lowercased() {
+        case "dunst": BooleanDoNotDisturb.dunst(connection: connection)
+        case "gnome-shell": GnomeDoNotDisturb(environment: environment)
+        case "plasma": PlasmaDoNotDisturb(connection: connection)
+        case "xfce notify daemon", "xfce4-notifyd": XfceDoNotDisturb(connection: connection)
+        case "mako": MakoDoNotDisturb(connection: connection)
+        case "swaynotificationcenter", "swaync": BooleanDoNotDisturb.swaync(connection: connection)
+        default: NoDoNotDisturb(server: info?.name)
+        }
+    }
+
+    /// `doctor`'s line: how the server is silenced, and what Social does there.
+    static func finding(for info: NotificationServerInfo?, connection: BusConnection,
+                        environment: [String: String]) -> DesktopProbe.Finding {
+        let server = server(for: info, connection: connection, environment: environment)
+        guard !(server is NoDoNotDisturb) else {
+            let detail = info.map { "\($0.name) \($0.version) offers no do-not-disturb screentime knows: notifications stay on in every mode" }
+            return DesktopProbe.Finding(topic: "do-not-disturb", detail: detail ?? "no notification server: nothing to silence", ok: false)
+        }
+        var detail = "\(info.map { "\($0.name) \($0.version)" } ?? server.name), do-not-disturb through \(server.mechanism); "
+        detail += server.canPassChosenApps ? "Social lets calls, messages and your chosen apps through"
+            : "Social's exceptions cannot pass there: Social leaves notifications on"
+        var ok = true
+        if server is MakoDoNotDisturb, !MakoDoNotDisturb.configHasMode(environment: environment) {
+            detail += "; mako's config has no [mode=do-not-disturb] section, so the mode hides nothing: add one with invisible=1"
+            ok = false
+        }
+        return DesktopProbe.Finding(topic: "do-not-disturb", detail: detail, ok: ok)
+    }
+}

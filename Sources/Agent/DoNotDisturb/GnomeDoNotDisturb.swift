@@ -1,0 +1,140 @@
+import FoundationEssentials
+
+/// GNOME: `org.gnome.desktop.notifications show-banners`, read and written by short-lived
+/// `gsettings` children whose output the loop collects (dconf keeps the keys across logouts,
+/// hence the saved state on disk). Social's exceptions pass through GNOME's per-app switches:
+/// the global switch stays on and each app GNOME has seen notify (`application-children`) but
+/// the allowed ones gets its own `show-banners` off, each app's own value saved first.
+final class GnomeDoNotDisturb: DoNotDisturbServer {
+    static let schema = "org.gnome.desktop.notifications"
+    /// What the saved state of the per-app switches starts with: `apps:id=true,id=false`.
+    static let perAppPrefix = "apps:"
+
+    let name = "GNOME Shell"
+    let mechanism = "`show-banners`"
+    let canPassChosenApps = true
+    private let gsettings: String?
+    private let environment: [String: String]
+    private var child: ChildProcess?
+    private var finished: ((Result<String, Error>) -> Void)?
+
+    init(environment: [String: String]) {
+        self.environment = environment
+        gsettings = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gsettings" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
+        guard apps.isEmpty else { return silenceApps(except: Set(apps.map(Self.canonicalID)), save: save, done: done) }
+        run(["get", Self.schema, "show-banners"]) { [weak self, name] reply in
+            do { try save(Self.word(try reply.get())) } catch {
+                return done(.failure(DoNotDisturbError(name, "reading show-banners", error)))
+            }
+            self?.run(["set", Self.schema, "show-banners", "false"]) { done($0.map { _ in }) }
+        }
+    }
+
+    func restore(_ saved: String, done: @escaping (Result<Void, Error>) -> Void) {
+        guard saved.hasPrefix(Self.perAppPrefix) else {
+            return run(["set", Self.schema, "show-banners", saved == "false" ? "false" : "true"]) { done($0.map { _ in }) }
+        }
+        let pairs = saved.dropFirst(Self.perAppPrefix.count).split(separator: ",").compactMap { pair -> (String, String)? in
+            let parts = pair.split(separator: "=")
+            return parts.count == 2 ? (String(parts[0]), parts[1] == "false" ? "false" : "true") : nil
+        }
+        runEach(pairs.map { ["set", Self.appSchema($0.0), "show-banners", $0.1] }) { done($0.map { _ in }) }
+    }
+
+    /// Every app GNOME knows but `allowed` loses its banners; each one's own value is saved first.
+    private func silenceApps(except allowed: Set<String>, save: @escaping (String) throws -> Void,
+                             done: @escaping (Result<Void, Error>) -> Void) {
+        run(["get", Self.schema, "application-children"]) { [weak self, name] reply in
+            let muted: [String]
+            do { muted = Self.strings(inVariant: try reply.get()).filter { !allowed.contains($0) } } catch {
+                return done(.failure(DoNotDisturbError(name, "reading application-children", error)))
+            }
+            self?.runEach(muted.map { ["get", Self.appSchema($0), "show-banners"] }) { reply in
+                do {
+                    let values = try reply.get().map(Self.word)
+                    try save(Self.perAppPrefix + zip(muted, values).map { "\($0)=\($1)" }.joined(separator: ","))
+                } catch {
+                    return done(.failure(DoNotDisturbError(name, "reading the apps' show-banners", error)))
+                }
+                self?.runEach(muted.map { ["set", Self.appSchema($0), "show-banners", "false"] }) { done($0.map { _ in }) }
+            }
+        }
+    }
+
+    /// The relocatable per-app schema at the app's path, as GNOME Shell keeps it.
+    static func appSchema(_ id: String) -> String {
+        "\(schema).application:/org/gnome/desktop/notifications/application/\(id)/"
+    }
+
+    /// GNOME Shell's key for an app: its desktop id lower-cased, anything but letters, digits and
+    /// dashes made a dash, no two dashes in a row (`org.gnome.Nautilus` is `org-gnome-nautilus`).
+    static func canonicalID(_ desktopID: String) -> String {
+        var id = ""
+        for character in desktopID.lowercased() {
+            let kept: Character = character.isASCII && (character.isLetter || character.isNumber) ? character : "-"
+            if kept == "-" && id.last == "-" { continue }
+            id.append(kept)
+        }
+        return id
+    }
+
+    /// The strings of gsettings' printed `as`: `['a', 'b']` or `@as []`.
+    static func strings(inVariant printed: String) -> [String] {
+        printed.split(separator: "'", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
+    /// gsettings' answer without its newline: `true`.
+    static func word(_ output: String) -> String {
+        output.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+    }
+
+    var pollDescriptor: Int32 { child?.fileDescriptor ?? -1 }
+
+    var nextDeadline: Date? { child?.deadline }
+
+    func handleReadable(now: Date) {
+        guard let child else { return }
+        let outcome: Result<String, Error>
+        do {
+            if now >= child.deadline {
+                child.stop()
+                outcome = .failure(DoNotDisturbError(name, child.commandLine, "no answer within 5 s"))
+            } else {
+                guard let status = try child.readAvailable() else { return }
+                let output = String(decoding: child.output, as: UTF8.self)
+                outcome = status == 0 ? .success(output) : .failure(DoNotDisturbError(name, child.commandLine, "exit status \(status)"))
+            }
+        } catch {
+            outcome = .failure(error)
+        }
+        self.child = nil
+        let finished = self.finished
+        self.finished = nil
+        finished?(outcome)
+    }
+
+    /// Runs gsettings with each argument list in turn; `then` gets their outputs, or the first failure.
+    private func runEach(_ commands: [[String]], outputs: [String] = [], then: @escaping (Result<[String], Error>) -> Void) {
+        guard let first = commands.first else { return then(.success(outputs)) }
+        run(first) { [weak self] reply in
+            switch reply {
+            case .success(let output): self?.runEach(Array(commands.dropFirst()), outputs: outputs + [output], then: then)
+            case .failure(let error): then(.failure(error))
+            }
+        }
+    }
+
+    private func run(_ arguments: [String], then: @escaping (Result<String, Error>) -> Void) {
+        guard let gsettings else { return then(.failure(DoNotDisturbError(name, "gsettings", "not found in PATH"))) }
+        do {
+            child = try ChildProcess(gsettings, arguments, environment: environment, timeout: 5, now: Date())
+            finished = then
+        } catch {
+            then(.failure(error))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+@testable import Agent
+import Foundation
+import ScreenTimeCore
+import TestSupport
+import XCTest
+
+/// Do-not-disturb on the headless GNOME Shell harness: `show-banners` off while silenced, as
+/// `gsettings get` reads it through the session's dconf, and the user's own value given back.
+final class DoNotDisturbGnomeTests: XCTestCase {
+    var shell: GnomeShellHarness!
+    var home: URL!
+
+    override func setUpWithError() throws {
+        shell = try GnomeShellHarness.shared()
+        home = shell.root.appendingPathComponent("dnd-\(UUID().uuidString.prefix(8))")
+        try setBanners(true)
+        addTeardownBlock { [unowned self] in try? setBanners(true) }
+    }
+
+    func banners() throws -> String {
+        try gsettings(["get", GnomeDoNotDisturb.schema, "show-banners"]).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    func setBanners(_ on: Bool) throws {
+        try gsettings(["set", GnomeDoNotDisturb.schema, "show-banners", String(on)])
+    }
+
+    /// gsettings as the user runs it in the shell's session.
+    @discardableResult
+    func gsettings(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("gsettings"))
+        process.arguments = arguments
+        process.environment = shell.environment
+        return try process.checkedOutput("gsettings")
+    }
+
+    func fixture() throws -> DoNotDisturbFixture {
+        try DoNotDisturbFixture.started(busAddress: shell.busAddress, home: home, session: shell.environment, expecting: "GNOME Shell")
+    }
+
+    func testSilencingTurnsBannersOffAndTheEndGivesThemBack() throws {
+        let dnd = try fixture()
+        dnd.set(.silenced)
+        XCTAssertEqual(try banners(), "false")
+        XCTAssertEqual(dnd.savedState(server: "GNOME Shell"), "true")
+        dnd.set(.normal)
+        XCTAssertEqual(try banners(), "true")
+        XCTAssertNil(dnd.savedState(server: "GNOME Shell"))
+    }
+
+    func testTheUsersOwnChoiceStaysAndExitAndAKillGiveTheStateBack() throws {
+        try setBanners(false)
+        let own = try fixture()
+        own.set(.silenced)
+        own.set(.normal)
+        XCTAssertEqual(try banners(), "false", "the user's own do-not-disturb stays")
+        try setBanners(true)
+        own.set(.silenced)
+        own.controller.restoreAtExit()
+        XCTAssertEqual(try banners(), "true", "given back at exit")
+        let killed = try fixture()
+        killed.set(.silenced)
+        killed.kill()
+        XCTAssertEqual(try banners(), "false")
+        let next = try fixture()
+        XCTAssertTrue(try next.pump { try banners() == "true" }, "given back at the next start")
+    }
+
+    func appBanners(_ id: String) throws -> String {
+        try gsettings(["get", GnomeDoNotDisturb.appSchema(id), "show-banners"]).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    func testSocialSilencesEveryAppButTheChosenOnesAndGivesEachItsOwnBack() throws {
+        let apps = ["org-example-chat", "org-example-game", "org-example-news"]
+        addTeardownBlock { [unowned self] in
+            _ = try? gsettings(["reset", GnomeDoNotDisturb.schema, "application-children"])
+            for app in apps { _ = try? gsettings(["reset", GnomeDoNotDisturb.appSchema(app), "show-banners"]) }
+        }
+        // The apps GNOME has seen notify; the user had already turned News off.
+        try gsettings(["set", GnomeDoNotDisturb.schema, "application-children", "['" + apps.joined(separator: "', '") + "']"])
+        try gsettings(["set", GnomeDoNotDisturb.appSchema("org-example-news"), "show-banners", "false"])
+        let dnd = try fixture()
+        dnd.controller.socialApps = { ["org.example.Chat"] }
+        dnd.set(.onlyCallsMessagesAndChosenApps)
+        XCTAssertEqual(try banners(), "true", "Social keeps banners on for the apps that pass")
+        XCTAssertEqual(try apps.map(appBanners), ["true", "false", "false"])
+        XCTAssertEqual(dnd.savedState(server: "GNOME Shell"), "apps:org-example-game=true,org-example-news=false")
+        // From Social to a mode silencing everything: the apps get their own back, banners go off.
+        dnd.set(.silenced)
+        XCTAssertEqual(try banners(), "false")
+        XCTAssertEqual(try apps.map(appBanners), ["true", "true", "false"])
+        dnd.set(.onlyCallsMessagesAndChosenApps)
+        dnd.set(.normal)
+        XCTAssertEqual(try banners(), "true")
+        XCTAssertEqual(try apps.map(appBanners), ["true", "true", "false"], "each app's own choice comes back")
+    }
+
+    func testGnomesKeyForAnApp() {
+        XCTAssertEqual(GnomeDoNotDisturb.canonicalID("org.gnome.Nautilus"), "org-gnome-nautilus")
+        XCTAssertEqual(GnomeDoNotDisturb.canonicalID("signal-desktop"), "signal-desktop")
+        XCTAssertEqual(GnomeDoNotDisturb.canonicalID("com.example..Odd_App"), "com-example-odd-app")
+        XCTAssertEqual(GnomeDoNotDisturb.strings(inVariant: "['a-b', 'c']\n"), ["a-b", "c"])
+        XCTAssertEqual(GnomeDoNotDisturb.strings(inVariant: "@as []\n"), [])
+    }
+
+    /// The agent on the GNOME Shell harness: Productivity turns banners off, Standard gives them back.
+    func testTheAgentsModesTurnBannersOffAndBack() throws {
+        var environment = try AgentProcess.freshEnvironment(on: shell, config: nil)
+        // gsettings reads the session's dconf database where the shell's session keeps it.
+        environment["XDG_CONFIG_HOME"] = shell.environment["XDG_CONFIG_HOME"]
+        let agent = try AgentProcess(environment: environment, desk: shell)
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(try eventually { try banners() == "false" }, agent.log)
+        XCTAssertEqual(try agent.cli(["mode", "standard"]).status, 0)
+        XCTAssertTrue(try eventually { try banners() == "true" }, agent.log)
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(try eventually { try banners() == "false" }, agent.log)
+        XCTAssertEqual(agent.stop(), 0)
+        XCTAssertEqual(try banners(), "true", "given back at exit; log: \(agent.log)")
+    }
+}
