@@ -5,12 +5,14 @@ set -eu
 cd "$(dirname "$0")"
 scripts/install-deps.sh
 # The Swift runtime linked statically: the always-running agent maps only what it uses.
-for product in screentime screentime-agent; do
+# screentime-card (the restriction card, GTK) is started by the agent from beside itself.
+for product in screentime screentime-agent screentime-card; do
     PATH="/opt/swift/usr/bin:$PATH" swift build -c release --static-swift-stdlib --product "$product"
 done
 bin="$HOME/.local/bin"
 install -Dm755 .build/release/screentime "$bin/screentime"
 install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
+install -Dm755 .build/release/screentime-card "$bin/screentime-card"
 # The app's and the modes' icons, for notifications and status bars.
 icons="${XDG_DATA_HOME:-$HOME/.local/share}/icons/hicolor/scalable/apps"
 mkdir -p "$icons" && install -m644 packaging/icons/*.svg "$icons/"

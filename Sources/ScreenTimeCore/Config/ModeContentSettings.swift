@@ -7,10 +7,12 @@ import FoundationEssentials
 ///     activities = Stretch your back and shoulders;Walk to a window and look far away
 ///
 ///     [productivity]
-///     todo = ~/todo.txt                 # todo.txt format, or one item a line
+///     # a todo.txt file, or one item a line
+///     todo = ~/todo.txt
 ///
 ///     [social]
-///     quick-nav = org.gnome.Fractal;org.gnome.Calls;org.gnome.Maps     # desktop-entry ids
+///     # desktop-entry ids
+///     quick-nav = org.gnome.Fractal;org.gnome.Calls;org.gnome.Maps
 ///
 ///     [wind-down]
 ///     alternatives = org.gnome.Books;gnome-sudoku;https://www.youtube.com/@3blue1brown
