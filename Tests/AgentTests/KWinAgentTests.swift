@@ -255,6 +255,9 @@ final class KWinAgentTests: XCTestCase {
         defer { agent.stop() }
         XCTAssertEqual(try agent.cli(["mode", "wind-down"]).status, 0)
         XCTAssertTrue(eventually { (try? self.kwin.nightLight("enabled"))??.boolValue == true })
+        // Wind Down silences the harness's dunst too, the user's state saved first: killed only after that.
+        let saved = try XCTUnwrap(agent.environment["XDG_STATE_HOME"]) + "/screentime/notifications-saved-dunst"
+        XCTAssertTrue(eventually { FileManager.default.fileExists(atPath: saved) }, "dunst's own state saved; log: \(agent.log)")
         agent.stop(signal: SIGKILL)
         XCTAssertEqual((try? kwin.nightLight("enabled"))??.boolValue, true, "nobody restored it yet")
 
