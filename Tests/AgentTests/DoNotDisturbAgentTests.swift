@@ -46,6 +46,20 @@ final class DoNotDisturbAgentTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0)
     }
 
+    /// A Productivity break gives notifications back for its length, then silences them again.
+    func testABreakUnpausesDunstUntilItEnds() throws {
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(
+            on: desk, config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreak-length = 3s\n"), desk: desk)
+        try mode(agent, "productivity")
+        XCTAssertTrue(try eventually { try dunst.isPaused() }, "log: \(agent.log)")
+        let result = try agent.cli(["break"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(try eventually(2) { try !dunst.isPaused() }, "the break unpauses; log: \(agent.log)")
+        XCTAssertTrue(try eventually(6) { try dunst.isPaused() }, "the break's end pauses again; log: \(agent.log)")
+        XCTAssertEqual(agent.stop(), 0)
+        XCTAssertFalse(try dunst.isPaused(), "exit gives the user's state back")
+    }
+
     /// Prints how long the agent takes from `screentime mode productivity` to dunst paused and
     /// back from `mode standard` (median of 10 each), and its RSS before and while silenced.
     func testSilencingFiguresPrinted() throws {
