@@ -12,7 +12,7 @@ extension AgentRunner {
             return
         }
         do {
-            let shown = try cards.show(request, fallback: fallback, now: Date())
+            let shown = try cards.show(request, fallback: fallback, x11Window: disabledX11Window(request), now: Date())
             Log.info("card \(shown.id) for \(app)")
         } catch {
             logCardProblemOnce("cannot start the card (\(error)); notifications stand in")
@@ -46,6 +46,14 @@ extension AgentRunner {
         guard let (shown, status) = cards.outputArrived() else { return }
         logCardProblemOnce("the card exited with status \(status) before an answer; notifications stand in")
         do { try bus?.notify(shown.app ?? AppID("screentime"), shown.fallback) } catch { Log.warning("notify: \(error)") }
+    }
+
+    /// The X window of the app the card is about, when focus comes from X11 (other providers'
+    /// window ids are their own): the card goes to the monitor the app was on.
+    private func disabledX11Window(_ request: CardRequest) -> WindowID? {
+        guard let app = request.app?.id, let focused = engine.focused, focused.app.id == app,
+              desktop?.choices.first(where: { $0.capability == .focus })?.kind == .x11 else { return nil }
+        return focused.window
     }
 
     /// Once per reason per run: a session without cards would otherwise say it at every disable.

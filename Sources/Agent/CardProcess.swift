@@ -50,14 +50,16 @@ final class CardProcess {
         for shown in leaving where shown.child.fileDescriptor >= 0 { body(shown.child.fileDescriptor) }
     }
 
-    /// Starts a card for `request`, replacing the one on screen.
-    func show(_ request: CardRequest, fallback: NotificationRequest, now: Date) throws -> Shown {
+    /// Starts a card for `request`, replacing the one on screen; on X11 it covers the monitor of
+    /// `x11Window` (the disabled app's window), else the one under the pointer.
+    func show(_ request: CardRequest, fallback: NotificationRequest, x11Window: WindowID? = nil, now: Date) throws -> Shown {
         close()
         count += 1
         let id = "card-\(getpid())-\(count)"
         let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        let placement = x11Window.map { ["--x11-window", String($0.rawValue)] } ?? []
         // A card stays as long as the user wants; the deadline is never acted on.
-        let child = try ChildProcess(executable, ["--id", id, "--request", json], environment: environment,
+        let child = try ChildProcess(executable, ["--id", id, "--request", json] + placement, environment: environment,
                                      timeout: 86_400, now: now, outputLimit: 1 << 16)
         let shown = Shown(id: id, app: request.app?.id, fallback: fallback, child: child)
         current = shown

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import ScreenTimeCore
 
-/// `screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y] [--print]`.
+/// `screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y | --x11-window XID] [--print]`.
 struct CardOptions {
     enum Source {
         /// What the agent sends: composed here with the user's files (`CardComposer`).
@@ -15,8 +15,9 @@ struct CardOptions {
     }
 
     static let usage = """
-        usage: screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y] [--print]
-        Shows a restriction card and answers the agent with CardChosen(ID, choice) on the session bus.
+        usage: screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y | --x11-window XID] [--print]
+        Shows a restriction card and answers the agent with CardChosen(ID, choice) on the session bus,
+        on the monitor at X,Y, or the one the X window XID is on (the disabled app's), else under the pointer.
         Exit status: 0 answered (or printed), 2 bad arguments, 3 no display could be opened,
         4 the answer could not be delivered to the agent.
         """
@@ -24,6 +25,8 @@ struct CardOptions {
     var id = "card"
     var source: Source
     var monitorAt: (x: Int32, y: Int32)?
+    /// The disabled app's X window: the card covers the monitor it is on.
+    var x11Window: UInt?
     var printOnly = false
 
     init(_ arguments: [String]) throws(UsageError) {
@@ -43,6 +46,10 @@ struct CardOptions {
                 let parts = text.split(separator: ",").compactMap { Int32($0) }
                 guard parts.count == 2 else { throw UsageError(description: "--monitor-at wants X,Y, not \(text)") }
                 monitorAt = (parts[0], parts[1])
+            case "--x11-window":
+                let text = try value(option)
+                guard let xid = UInt(text) else { throw UsageError(description: "--x11-window wants a window id, not \(text)") }
+                x11Window = xid
             case "--print": printOnly = true
             default: throw UsageError(description: "unknown option \(option)")
             }

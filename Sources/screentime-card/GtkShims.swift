@@ -33,6 +33,13 @@ enum Gtk {
     /// Whether a compositor blends windows (then the backdrop can be see-through and fade in).
     static var isComposited: Bool { gdk_screen_is_composited(gdk_screen_get_default()) != 0 }
 
+    /// The centre of another client's X window (the disabled app's), in the logical pixels
+    /// `coverMonitor(at:)` takes; nil off X11 or when the window is gone.
+    static func centreOfX11Window(_ xid: UInt) -> (x: Int32, y: Int32)? {
+        var x: Int32 = 0, y: Int32 = 0
+        return screentime_x11_window_centre(xid, &x, &y) != 0 ? (x, y) : nil
+    }
+
     /// Whether the compositor offers the layer shell (wlroots, KDE; never on X11).
     static var hasLayerShell: Bool { gtk_layer_is_supported() != 0 }
 

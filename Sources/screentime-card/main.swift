@@ -37,7 +37,8 @@ _ = agentPipe
 
 guard Gtk.start(programName: "screentime-card") else { fail("cannot open a display", status: 3) }
 var status: Int32 = 0
-let view = CardView(document: document, monitorAt: options.monitorAt) { button in
+let monitorAt = options.monitorAt ?? options.x11Window.flatMap(Gtk.centreOfX11Window)
+let view = CardView(document: document, monitorAt: monitorAt) { button in
     Gtk.flushEvents()
     if let launch = button.launch {
         // The app, link or music starts whatever the agent makes of the answer.

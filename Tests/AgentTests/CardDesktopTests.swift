@@ -248,6 +248,21 @@ final class CardDesktopTests: XCTestCase {
     }
 
     /// Without a display the card says so with status 3 (the agent then shows the notification).
+    /// Placed by a window that is gone (or never was), the card still shows, on the pointer's
+    /// monitor: the X error is trapped.
+    func testAWindowThatIsGoneStillGivesACard() throws {
+        let card = Process()
+        card.executableURL = Self.cardProgram
+        card.arguments = ["--id", "test-card", "--document", String(decoding: try JSONEncoder().encode(Self.document), as: UTF8.self),
+                          "--x11-window", "12345"]
+        card.environment = desk.environment
+        card.standardOutput = FileHandle.nullDevice
+        try card.run()
+        defer { card.terminate() }
+        _ = try cardWindow()
+        XCTAssertTrue(card.isRunning, "the card survives the missing window")
+    }
+
     func testNoDisplayExitsWithStatusThree() throws {
         let card = try startCard(environment: ["DISPLAY": ":99999", "WAYLAND_DISPLAY": ""])
         XCTAssertEqual(waitForExit(card), 3)
@@ -350,10 +365,20 @@ final class CardDesktopTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0)
     }
 
-    /// The card on screen when the agent exits goes with it.
+    /// The card on screen when the agent exits goes with it. It was told the disabled window, so
+    /// it covers the monitor the app was on.
     func testTheCardEndsWithTheAgent() throws {
-        let (agent, xterm, _) = try agentWithCardOverXterm()
+        let (agent, xterm, window) = try agentWithCardOverXterm()
         defer { xterm.end() }
+        let pid = agent.process.processIdentifier
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        let arguments = children.split(separator: " ").compactMap { Int32($0) }.compactMap { child -> [String]? in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(child)/cmdline") else { return nil }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.first?.hasSuffix("screentime-card") == true ? words : nil
+        }.first
+        let placement = try XCTUnwrap(arguments?.firstIndex(of: "--x11-window")).advanced(by: 1)
+        XCTAssertEqual(arguments?[placement], String(window.xid), "the card is placed by xterm's window")
         XCTAssertEqual(agent.stop(), 0)
         XCTAssertTrue(eventually { self.windows.windows(withInstance: "screentime-card").isEmpty }, "the card ended with the agent")
     }
