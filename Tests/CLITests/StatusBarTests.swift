@@ -1,5 +1,6 @@
 import Foundation
 import ScreenTimeCore
+import SessionBus
 import TestSupport
 import XCTest
 
@@ -18,15 +19,6 @@ final class StatusBarTests: XCTestCase {
     func normalised(_ text: String) -> String {
         text.replacingOccurrences(of: #"[0-9]{2}:[0-9]{2}"#, with: "HH:MM", options: .regularExpression)
             .replacingOccurrences(of: #"[0-9]+ s\b"#, with: "N s", options: .regularExpression)
-    }
-
-    func assertGolden(_ name: String, _ actual: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let source = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-        if ProcessInfo.processInfo.environment["SCREENTIME_UPDATE_GOLDEN"] == "1" {
-            try actual.write(to: source, atomically: true, encoding: .utf8)
-        }
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "Golden/\(name)", withExtension: nil), "no golden file \(name)")
-        XCTAssertEqual(actual, try String(contentsOf: url, encoding: .utf8), "golden \(name)", file: file, line: line)
     }
 
     func testWaybarAndI3blocksShowTheFocusedAppsLimit() throws {
@@ -78,6 +70,15 @@ final class StatusBarTests: XCTestCase {
               + "(\(Int((printed.timeIntervalSince(asked) * 1000).rounded())) ms after it was started)")
         XCTAssertNotNil(line, "a line for Productivity")
         XCTAssertLessThan(fromAnswer, 1000)
+
+        // The same through the bus, without a command's start-up in the figure.
+        let called = Date()
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("social")]), [])
+        repeat { line = follower.nextLine(within: 2) } while line.map({ !$0.contains(#""class":["social""#) }) == true
+        let fromCall = Date().timeIntervalSince(called) * 1000
+        print("status --follow: a line \(Int(fromCall.rounded())) ms after SetMode(social) was called on the bus")
+        XCTAssertNotNil(line, "a line for Social")
+        XCTAssertLessThan(fromCall, 1000)
         XCTAssertTrue(follower.isRunning)
     }
 
