@@ -86,6 +86,9 @@ final class StatusBarTests: XCTestCase {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
         let follower = try FollowedOutput(["status", "--i3blocks", "--follow"], environment: environment)
         XCTAssertEqual(follower.nextLine(within: 5), "Screen Time off")
+        let before = try follower.wakeUps()
+        usleep(1_000_000)
+        XCTAssertLessThanOrEqual(try follower.wakeUps() - before, 1, "asleep in poll on the bus: no timer wakes it")
 
         let agent = try AgentProcess(environment: environment, desk: desk)
         var line = follower.nextLine(within: 5)
@@ -96,6 +99,27 @@ final class StatusBarTests: XCTestCase {
         repeat { line = follower.nextLine(within: 5) } while line != nil && line != "Screen Time off"
         XCTAssertEqual(line, "Screen Time off")
         XCTAssertTrue(follower.isRunning, "still waiting for the agent to come back")
+    }
+
+    func testFollowedPlainAndJSONPrintOneLinePerChange() throws {
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        let plain = try FollowedOutput(["status", "--follow"], environment: agent.environment)
+        let json = try FollowedOutput(["status", "--json", "--follow"], environment: agent.environment)
+        XCTAssertEqual(plain.nextLine(within: 5).map { $0.hasPrefix("Standard") }, true)
+        let document = try XCTUnwrap(json.nextLine(within: 5))
+        XCTAssertEqual(try StatusFormat.decode(document).mode, "standard", "the whole `status --json` document, on one line")
+
+        XCTAssertEqual(try agent.cli(["mode", "wind-down"]).status, 0)
+        var line: String?
+        repeat { line = plain.nextLine(within: 2) } while line.map({ !$0.hasPrefix("Wind Down") }) == true
+        XCTAssertNotNil(line, "a line for Wind Down")
+        var mode: String?
+        repeat { mode = json.nextLine(within: 2).flatMap { try? StatusFormat.decode($0).mode } } while mode.map({ $0 != "wind-down" }) == true
+        XCTAssertEqual(mode, "wind-down")
+
+        agent.stop()
+        repeat { line = json.nextLine(within: 5) } while line != nil && line != #"{"running":false}"#
+        XCTAssertEqual(line, #"{"running":false}"#, "while no agent runs")
     }
 }
 
@@ -115,6 +139,13 @@ final class FollowedOutput {
     }
 
     var isRunning: Bool { process.isRunning }
+
+    /// How often the process has gone to sleep and been woken (its voluntary context switches).
+    func wakeUps() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+        return Int(line?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
+    }
 
     /// The next line (without its newline), or nil when none came within `seconds`.
     func nextLine(within seconds: TimeInterval) -> String? {
