@@ -23,8 +23,10 @@ public enum StatusBarFormat {
         following ? oneLine(line.text) : [line.text, line.shortText, line.colour].map(oneLine).joined(separator: "\n")
     }
 
-    /// Text for a line-based protocol: a newline inside (an app's name) would start the next field.
+    /// Text for a line-based protocol: a newline inside (an app's name, perhaps a window's class)
+    /// would start the next field, and polybar runs `%{…}` in a script's output as formatting
+    /// and click actions, so the sequence is broken.
     static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        String(text.map { $0.isNewline ? " " : $0 }).replacing("%{", with: "% {")
     }
 }

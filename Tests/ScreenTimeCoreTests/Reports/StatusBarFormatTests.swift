@@ -41,6 +41,8 @@ final class StatusBarFormatTests: XCTestCase {
         XCTAssertEqual(StatusBarFormat.i3blocks(line(name: "Odd")), "Standard · Odd: limit at 09:00\nStandard\n#8fb8e8")
         XCTAssertEqual(StatusBarFormat.i3blocks(line(name: "Odd\nSecond"), following: true), "Standard · Odd Second: limit at 09:00",
                        "a newline in a name would start another update")
+        XCTAssertEqual(StatusBarFormat.i3blocks(line(name: "%{A1:xterm:}x%{A}"), following: true),
+                       "Standard · % {A1:xterm:}x% {A}: limit at 09:00", "no polybar action from a name")
         XCTAssertEqual(StatusBarFormat.i3blocks(.notRunning), "Screen Time off\noff\n#9e9e9e")
     }
 }
