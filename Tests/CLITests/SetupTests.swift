@@ -104,6 +104,18 @@ final class SetupTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path))
     }
 
+    func testWhereTheSystemdUnitStartsTheAgentNoEntryIsWritten() throws {
+        // What `systemctl --user enable screentime` (install.sh) leaves in the user's config folder.
+        let wants = home.appendingPathComponent(".config/systemd/user/graphical-session.target.wants")
+        try FileManager.default.createDirectory(at: wants, withIntermediateDirectories: true)
+        try "[Service]\n".write(to: home.appendingPathComponent(".config/systemd/user/screentime.service"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: wants.appendingPathComponent("screentime.service").path, withDestinationPath: "../screentime.service")
+        let result = try AgentProcess.run(["setup", "--defaults"], environment: environment)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("The agent starts with your session (the systemd user unit, "), result.out)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path))
+    }
+
     func testWithoutATerminalItAsksForDefaults() throws {
         let result = try AgentProcess.run(["setup"], environment: environment)
         XCTAssertEqual(result.status, 64)

@@ -57,8 +57,8 @@ public struct Survey {
         case .sleepTimesKind: "Learn these times from your evenings, or keep them fixed? (learn/fixed)"
         case .important:
             "Important apps have no limit and stay allowed in every mode:\n"
-                + offeredApps.enumerated().map { "  \($0.offset + 1) \($0.element.name) (\($0.element.id))" }.joined(separator: "\n")
-                + "\n  (numbers or app ids; none for none)"
+                + offeredApps.enumerated().map { "  \($0.offset + 1) \($0.element.name) (\($0.element.id))\n" }.joined()
+                + "  (\(offeredApps.isEmpty ? "" : "numbers or ")app ids; none for none)"
         case .limit: "Daily limit, and the apps it covers: leisure (content, social and unknown apps) or all"
         case .grayscale: "Gray the screen in Productivity? (yes/no)"
         case .todo: "Your to-do file for Productivity and the morning run-down (a todo.txt or a plain list; none for none)"

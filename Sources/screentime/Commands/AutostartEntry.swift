@@ -5,12 +5,18 @@ import ScreenTimeCore
 /// (the same entry install.sh writes from packaging/screentime-autostart.desktop).
 struct AutostartEntry {
     let path: String
+    /// Where `systemctl --user enable` (install.sh) links the user unit: then the session starts
+    /// the agent already, and an entry would only start a second one (which would exit).
+    let systemdLink: String
 
     init(environment: [String: String]) {
-        path = XDGPaths.configHome(environment: environment) + "/autostart/screentime.desktop"
+        let configHome = XDGPaths.configHome(environment: environment)
+        path = configHome + "/autostart/screentime.desktop"
+        systemdLink = configHome + "/systemd/user/graphical-session.target.wants/screentime.service"
     }
 
     var isInstalled: Bool { FileManager.default.fileExists(atPath: path) }
+    var startedBySystemd: Bool { FileManager.default.fileExists(atPath: systemdLink) }
 
     /// Writes the entry running `program agent`.
     func install(program: String) throws {

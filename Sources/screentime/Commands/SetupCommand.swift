@@ -26,7 +26,8 @@ struct SetupCommand: Subcommand {
         let autostart = AutostartEntry(environment: context.environment)
         // A first setup offers to start at login; a rerun offers what is in place.
         let firstTime = !FileManager.default.fileExists(atPath: context.configPath)
-        var survey = Survey(answers: SurveyAnswers(current: settings, autostart: firstTime || autostart.isInstalled), settings: settings,
+        let startsAtLogin = firstTime || autostart.isInstalled || autostart.startedBySystemd
+        var survey = Survey(answers: SurveyAnswers(current: settings, autostart: startsAtLogin), settings: settings,
                             seen: try Self.seenApps(context, settings), installed: DesktopEntryIndex.load(environment: context.environment),
                             fileExists: { FileManager.default.fileExists(atPath: Self.expandingHome($0, context.environment)) })
         if !askNothing {
@@ -36,14 +37,21 @@ struct SetupCommand: Subcommand {
             }
         }
         let written = try Self.write(survey.answers, context)
-        if survey.answers.autostart {
-            try autostart.install(program: Self.executable())
-        } else {
-            try autostart.remove()
-        }
         context.print("\nWritten to \(context.configPath).")
-        context.print(survey.answers.autostart ? "The agent starts when you log in (\(autostart.path))." : "The agent does not start by itself at login.")
+        context.print(try Self.arrange(autostart, on: survey.answers.autostart))
         context.print(SurveySummary.text(written))
+    }
+
+    /// Starts the agent at login or stops doing so; what is in place, in a sentence.
+    static func arrange(_ autostart: AutostartEntry, on: Bool) throws -> String {
+        if on {
+            if autostart.startedBySystemd { return "The agent starts with your session (the systemd user unit, \(autostart.systemdLink))." }
+            try autostart.install(program: executable())
+            return "The agent starts when you log in (\(autostart.path))."
+        }
+        try autostart.remove()
+        return autostart.startedBySystemd ? "The systemd user unit still starts the agent; `systemctl --user disable screentime` stops that."
+                                          : "The agent does not start by itself at login; `screentime agent` starts it."
     }
 
     static func write(_ answers: SurveyAnswers, _ context: Context) throws -> Settings {
