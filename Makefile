@@ -6,8 +6,8 @@
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-# /usr's configuration lives in /etc; any other prefix keeps its own.
-SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
+# The autostart entry works only where XDG_CONFIG_DIRS looks (/etc/xdg): /usr and /usr/local use /etc.
+SYSCONFDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/etc,$(PREFIX)/etc)
 SWIFT ?= /opt/swift/usr/bin/swift
 CONFIGURATION := $(if $(DEBUG),debug,release)
 BUILD_DIR ?= .build/$(CONFIGURATION)
@@ -31,7 +31,9 @@ build:
 	    $(SWIFT) build -c $(CONFIGURATION) --static-swift-stdlib --product $$product || exit 1; \
 	done
 
-install: build install-files
+# The files only once the build is done, even under make -j.
+install: build
+	$(MAKE) install-files
 
 # Paths inside the installed files name $(BINDIR), where the binaries are once installed.
 install-files:

@@ -17,18 +17,25 @@ done
 version=$(make -s version)
 arch=$(dpkg --print-architecture)
 mkdir -p "$output"
-staging=$(mktemp -d "${TMPDIR:-/tmp}/screentime-deb.XXXXXX")
-trap 'rm -rf "$staging"' EXIT
+work=$(mktemp -d "${TMPDIR:-/tmp}/screentime-deb.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+staging="$work/root"
 if [ -n "$prebuilt" ]; then
     make -s install-files DESTDIR="$staging" PREFIX=/usr BUILD_DIR="$prebuilt"
 else
     make -s install DESTDIR="$staging" PREFIX=/usr
 fi
-# Debian keeps manual pages compressed.
+# Debian ships binaries stripped (half the size) and manual pages compressed.
+strip --strip-unneeded "$staging/usr/bin/screentime" "$staging/usr/bin/screentime-agent" "$staging/usr/bin/screentime-card"
 gzip -9n "$staging/usr/share/man/man1/screentime.1"
 install -Dm644 README.md "$staging/usr/share/doc/screentime/README.md"
-# The libraries the binaries link (the Swift runtime is linked in statically), by their Debian 12 names.
-depends="libc6, libgtk-3-0, libgtk-layer-shell0, libdbus-1-3, libsqlite3-0, libical3, libcurl4, libxml2, libwayland-client0, libx11-6, libxrandr2, libxss1, libxext6"
+# The packages of the libraries the binaries link, with their minimum versions (the Swift runtime
+# is linked in statically; a prebuilt debug build links this machine's, which no package provides).
+mkdir -p "$work/debian" && touch "$work/debian/control"
+depends=$(cd "$work" && dpkg-shlibdeps -O ${prebuilt:+--ignore-missing-info} \
+    -e "$staging/usr/bin/screentime" -e "$staging/usr/bin/screentime-agent" -e "$staging/usr/bin/screentime-card" 2>"$work/shlibdeps.log" \
+    | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "build-deb.sh: dpkg-shlibdeps found no dependencies:" >&2; cat "$work/shlibdeps.log" >&2; exit 1; }
 mkdir -p "$staging/DEBIAN"
 cat > "$staging/DEBIAN/control" <<CONTROL
 Package: screentime

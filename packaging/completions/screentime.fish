@@ -4,29 +4,34 @@ set -l modes standard productivity social wind-down sleep wake-up
 complete -c screentime -f
 complete -c screentime -n "not __fish_seen_subcommand_from $commands" -l help -d 'Print the commands'
 complete -c screentime -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a agent -d 'Run the agent in the foreground'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a status -d "The mode, today's use, the limits' time left"
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a mode -d 'Show or switch the mode'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a break -d 'A Productivity break now'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a bedtime -d 'Sleep now'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a stay-up -d 'Pause Wind Down for an hour'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a start-day -d "End the night's modes"
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a rundown -d 'The morning run-down'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a report -d 'Usage per app'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a apps -d 'Known apps, their groups, time and limits'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a limit -d 'Daily limits of apps and groups'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a important -d 'Apps with no limit'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a essential -d 'Apps never restricted'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a group -d 'Groups of apps'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a rule -d 'Title rules'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a continue -d "The notification's Continue"
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a schedule -d 'Scheduled modes'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a calendar -d 'Calendars whose events name a mode'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a cheat-day -d 'Book a Cheat Day'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a config -d 'The configuration file'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a display -d "Put the screen's colours back"
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'What this desktop supports'
-complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a help -d "A command's usage"
+set -l described \
+    "agent:Run the agent in the foreground" \
+    "status:The mode, today's use, the limits' time left" \
+    "mode:Show or switch the mode" \
+    "break:A Productivity break now" \
+    "bedtime:Sleep now" \
+    "stay-up:Pause Wind Down for an hour" \
+    "start-day:End the night's modes" \
+    "rundown:The morning run-down" \
+    "report:Usage per app" \
+    "apps:Known apps, their groups, time and limits" \
+    "limit:Daily limits of apps and groups" \
+    "important:Apps with no limit" \
+    "essential:Apps never restricted" \
+    "group:Groups of apps" \
+    "rule:Title rules" \
+    "continue:The notification's Continue" \
+    "schedule:Scheduled modes" \
+    "calendar:Calendars whose events name a mode" \
+    "cheat-day:Book a Cheat Day" \
+    "config:The configuration file" \
+    "display:Put the screen's colours back" \
+    "doctor:What this desktop supports" \
+    "help:A command's usage"
+for pair in $described
+    set -l parts (string split -m 1 : -- $pair)
+    complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a $parts[1] -d $parts[2]
+end
 complete -c screentime -n "__fish_seen_subcommand_from status rundown" -l json
 complete -c screentime -n "__fish_seen_subcommand_from mode" -a "$modes auto"
 complete -c screentime -n "__fish_seen_subcommand_from report" -a "today yesterday week"
