@@ -1,4 +1,5 @@
 import Foundation
+import ScreenTimeCore
 import TestSupport
 import XCTest
 
@@ -123,6 +124,30 @@ final class PackageTests: XCTestCase {
         let unit = try String(contentsOfFile: "/usr/lib/systemd/user/screentime.service", encoding: .utf8)
         XCTAssertTrue(unit.contains("ExecStart=/usr/bin/screentime agent\n"), unit)
         XCTAssertFalse(unit.contains("@BIN@"), unit)
+        try assertTheAutostartCommandStartsTheInstalledAgent()
+    }
+
+    /// What the session runs at login (the autostart entry's Exec) starts the installed agent on a
+    /// real desktop, and the installed CLI asks it for the status.
+    func assertTheAutostartCommandStartsTheInstalledAgent() throws {
+        let entry = try String(contentsOfFile: "/etc/xdg/autostart/screentime.desktop", encoding: .utf8)
+        let command = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }?.dropFirst(5).split(separator: " "))
+        let desk = try DesktopHarness.shared()
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
+        let agent = Process()
+        agent.executableURL = URL(fileURLWithPath: String(try XCTUnwrap(command.first)))
+        agent.arguments = command.dropFirst().map(String.init)
+        agent.environment = environment
+        agent.standardError = FileHandle.nullDevice
+        try agent.run()
+        addTeardownBlock {
+            agent.terminate()
+            agent.waitUntilExit()
+        }
+        XCTAssertTrue(eventually(10) { desk.busNameHasOwner("org.screentime.Agent") }, "the installed agent owns its bus name")
+        let status = try Self.run("/usr/bin/screentime", ["status", "--json"], environment: environment)
+        XCTAssertEqual(status.status, 0, status.err)
+        XCTAssertEqual(try StatusFormat.decode(status.out).mode, "standard")
     }
 
     /// The manual and the three completions name every command `screentime --help` lists.
