@@ -12,7 +12,7 @@ public final class AgentClient {
         public var description: String { message }
     }
 
-    private let connection: BusConnection
+    let connection: BusConnection
 
     /// Connects to the session bus; `NotRunning` when there is no bus or no agent on it.
     public init(environment: [String: String]) throws {

@@ -27,7 +27,7 @@ struct CommandFailure: Error { var message: String }
 
 enum CommandLineTool {
     static let commands: [Subcommand.Type] = [
-        AgentCommand.self, StatusCommand.self, ModeCommand.self, BreakCommand.self, BedtimeCommand.self, StayUpCommand.self,
+        SetupCommand.self, AgentCommand.self, StatusCommand.self, ModeCommand.self, BreakCommand.self, BedtimeCommand.self, StayUpCommand.self,
         StartDayCommand.self, RundownCommand.self, ReportCommand.self, AppsCommand.self, LimitCommand.self, ImportantCommand.self,
         EssentialCommand.self, GroupCommand.self, RuleCommand.self, ContinueCommand.self, ScheduleCommand.self,
         CalendarCommand.self, CheatDayCommand.self, ConfigCommand.self, DisplayCommand.self, DoctorCommand.self,

@@ -22,15 +22,6 @@ final class CLIGoldenTests: XCTestCase {
         try AgentProcess.run(arguments, environment: environment)
     }
 
-    func assertGolden(_ name: String, _ actual: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let source = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-        if ProcessInfo.processInfo.environment["SCREENTIME_UPDATE_GOLDEN"] == "1" {
-            try actual.write(to: source, atomically: true, encoding: .utf8)
-        }
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "Golden/\(name)", withExtension: nil), "no golden file \(name)")
-        XCTAssertEqual(actual, try String(contentsOf: url, encoding: .utf8), "golden \(name)", file: file, line: line)
-    }
-
     func testHelp() throws {
         let result = try run(["--help"])
         XCTAssertEqual(result.status, 0)

@@ -25,6 +25,7 @@ import FoundationEssentials
 ///     break-every = 60m
 ///     break-length = 5m
 ///     breaks = on
+///     productivity-grayscale = on   # off keeps Productivity in colour
 public struct ModeSettings: Equatable, Sendable {
     public var schedule: [ScheduleEntry] = []
     public var calendarPaths: [String] = []
@@ -38,6 +39,8 @@ public struct ModeSettings: Equatable, Sendable {
     public var pinnedWakeTime: WallTime?
     /// What a mode's way through grants (`productivity-bypass = 3m`), where it differs from DESIGN.md's defaults.
     public var bypassGrants: [Mode: TimeInterval] = [:]
+    /// Whether Productivity grays the screen (its display filter).
+    public var productivityGrayscale = true
 
     public init() {}
 
@@ -70,11 +73,12 @@ public enum ModeConfigKey {
     public static let breakLength = "break-length"
     public static let breaks = "breaks"
     public static let automatic = "automatic"
+    public static let productivityGrayscale = "productivity-grayscale"
     /// `<mode>-bypass = DURATION`.
     public static let bypassSuffix = "-bypass"
 
     static let modeKeys = [enabled, automatic, bedtime, wakeTime, defaultBedtime, defaultWakeTime, windDownBefore, sleepAfterWindDown,
-                           wakeUpBefore, wakeUpAfter, stayUpFor, breakEvery, breakLength, breaks]
+                           wakeUpBefore, wakeUpAfter, stayUpFor, breakEvery, breakLength, breaks, productivityGrayscale]
 }
 
 extension ModeSettings {
@@ -127,6 +131,7 @@ extension ModeSettings {
             case ModeConfigKey.breakLength: breaks.length = try duration(value, line, key, DurationBounds.breakLength)
             case ModeConfigKey.breaks: breaks.isEnabled = try onOff(value, line)
             case ModeConfigKey.automatic: automatic.isEnabled = try onOff(value, line)
+            case ModeConfigKey.productivityGrayscale: productivityGrayscale = try onOff(value, line)
             case let key where key.hasSuffix(ModeConfigKey.bypassSuffix):
                 guard let mode = Mode(name: String(key.dropLast(ModeConfigKey.bypassSuffix.count))), mode != .cheatDay else {
                     throw fail(line, "`\(key)`: a bypass is set per mode, e.g. productivity-bypass = 3m")

@@ -43,6 +43,7 @@ public struct Settings: Equatable, Sendable {
     public func profile(for mode: Mode, onBreak: Bool = false) -> ModeProfile {
         var profile = mode == .productivity && onBreak ? productivityBreakProfile : modeProfiles[mode] ?? .defaults(for: mode)
         if let grant = modes.bypassGrants[mode], profile.bypassGrant != nil { profile.bypassGrant = grant }
+        if mode == .productivity, !onBreak, !modes.productivityGrayscale { profile.displayFilter = .none }
         return profile
     }
 

@@ -147,9 +147,10 @@ public enum StatusFormat {
         }
     }
 
-    public static func json(_ status: StatusSnapshot) -> String {
+    /// The document, indented; `oneLine` gives it on a single line (a line per change when following).
+    public static func json(_ status: StatusSnapshot, oneLine: Bool = false) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = oneLine ? [.sortedKeys] : [.prettyPrinted, .sortedKeys]
         return (try? encoder.encode(status)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 

@@ -1,21 +1,65 @@
 import Agent
+import FoundationEssentials
+import Glibc
 import ScreenTimeCore
 
 struct StatusCommand: Subcommand {
     static let name = "status"
     static let abstract = "The mode, why, today's use and each limit's time left"
-    static let usage = ["status [--json]"]
+    static let usage = ["status [--json | --waybar | --i3blocks] [--follow]"]
 
-    let json: Bool
+    enum Form { case text, json, waybar, i3blocks }
+
+    let form: Form
+    /// A line on every change the agent signals, until the session ends.
+    let follow: Bool
 
     init(_ arguments: Arguments) throws {
-        json = arguments.flag("json")
+        let chosen = [("json", Form.json), ("waybar", .waybar), ("i3blocks", .i3blocks)].filter { arguments.flag($0.0) }
+        guard chosen.count <= 1 else { throw UsageError(message: "choose one of --json, --waybar and --i3blocks") }
+        form = chosen.first?.1 ?? .text
+        follow = arguments.flag("follow")
         try arguments.finish()
     }
 
     func run(_ context: Context) throws {
-        let status = try context.agent { try $0.status() }
-        context.print(json ? StatusFormat.json(status) : StatusFormat.text(status))
+        guard follow else {
+            let status = try context.agent { try $0.status() }
+            return context.print(render(status, context: context))
+        }
+        // Bars start the follower at login, perhaps before the agent: it says "not running" and
+        // waits rather than exiting, which would leave the bar without the module for the session.
+        let follower: AgentStatusFollower
+        do { follower = try AgentStatusFollower(environment: context.environment) } catch is AgentClient.NotRunning {
+            throw AgentNotRunning()
+        }
+        try follower.run { update in
+            switch update {
+            case .status(let status): context.print(render(status, context: context))
+            case .notRunning: context.print(notRunning)
+            }
+            fflush(stdout)
+        }
+        throw AgentNotRunning(message: "the session bus went away")
+    }
+
+    /// One status in the chosen form; on a single line when following.
+    func render(_ status: StatusSnapshot, context: Context) -> String {
+        switch form {
+        case .text where follow: StatusBarLine(status, now: Date(), zone: context.zone).text
+        case .text: StatusFormat.text(status)
+        case .json: StatusFormat.json(status, oneLine: follow)
+        case .waybar: StatusBarFormat.waybar(StatusBarLine(status, now: Date(), zone: context.zone))
+        case .i3blocks: StatusBarFormat.i3blocks(StatusBarLine(status, now: Date(), zone: context.zone), following: follow)
+        }
+    }
+
+    var notRunning: String {
+        switch form {
+        case .text, .i3blocks: StatusBarFormat.i3blocks(.notRunning, following: true)
+        case .json: #"{"running":false}"#
+        case .waybar: StatusBarFormat.waybar(.notRunning)
+        }
     }
 }
 

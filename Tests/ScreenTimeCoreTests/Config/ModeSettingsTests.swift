@@ -92,6 +92,17 @@ final class ModeSettingsTests: XCTestCase {
         assertError("[modes]\nbedtimes = 23:00\n", line: 2, contains: "unknown key `bedtimes` in [modes]")
         assertError("[general]\n[mode]\n", line: 2, contains: "unknown section [mode]")
     }
+
+    func testProductivityGrayscaleCanBeTurnedOff() throws {
+        let off = try Settings(KeyFile(parsing: "[modes]\nproductivity-grayscale = off\n"), path: "config")
+        XCTAssertEqual(off.profile(for: .productivity).displayFilter, .none)
+        XCTAssertEqual(off.profile(for: .windDown).displayFilter, .warmGrayscale)
+        XCTAssertEqual(Settings().profile(for: .productivity).displayFilter, .grayscale)
+        XCTAssertEqual(Settings().profile(for: .productivity, onBreak: true).displayFilter, .none)
+        XCTAssertThrowsError(try Settings(KeyFile(parsing: "[modes]\nproductivity-grayscale = grey\n"), path: "config")) { error in
+            XCTAssertEqual((error as? ConfigError)?.description, "config:2: `grey` is neither on nor off")
+        }
+    }
 }
 
 final class AutomaticModesSwitchTests: XCTestCase {
