@@ -1,7 +1,7 @@
 # bash completion for screentime(1): the commands, their actions and options.
 _screentime() {
     local cur=${COMP_WORDS[COMP_CWORD]} command=${COMP_WORDS[1]}
-    local commands="agent status mode break bedtime stay-up start-day rundown report apps limit important essential group rule continue schedule calendar cheat-day config display doctor help"
+    local commands="setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group rule continue schedule calendar cheat-day config display doctor help"
     local modes="standard productivity social wind-down sleep wake-up"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
@@ -9,7 +9,9 @@ _screentime() {
     fi
     local words=""
     case "$command" in
-        status|rundown) words="--json" ;;
+        setup) words="--defaults" ;;
+        status) words="--json --waybar --i3blocks --follow" ;;
+        rundown) words="--json" ;;
         mode) [ "$COMP_CWORD" -eq 2 ] && words="$modes auto" ;;
         report) words="today yesterday week --from --to --json --csv" ;;
         limit) [ "$COMP_CWORD" -eq 2 ] && words="set rm default list" ;;

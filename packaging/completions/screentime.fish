@@ -1,10 +1,11 @@
 # fish completion for screentime(1): the commands, their actions and options.
-set -l commands agent status mode break bedtime stay-up start-day rundown report apps limit important essential group rule continue schedule calendar cheat-day config display doctor help
+set -l commands setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group rule continue schedule calendar cheat-day config display doctor help
 set -l modes standard productivity social wind-down sleep wake-up
 complete -c screentime -f
 complete -c screentime -n "not __fish_seen_subcommand_from $commands" -l help -d 'Print the commands'
 complete -c screentime -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version'
 set -l described \
+    "setup:A few questions, then the configuration and autostart" \
     "agent:Run the agent in the foreground" \
     "status:The mode, today's use, the limits' time left" \
     "mode:Show or switch the mode" \
@@ -32,6 +33,8 @@ for pair in $described
     set -l parts (string split -m 1 : -- $pair)
     complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a $parts[1] -d $parts[2]
 end
+complete -c screentime -n "__fish_seen_subcommand_from setup" -l defaults
+complete -c screentime -n "__fish_seen_subcommand_from status" -l waybar -l i3blocks -l follow
 complete -c screentime -n "__fish_seen_subcommand_from status rundown" -l json
 complete -c screentime -n "__fish_seen_subcommand_from mode" -a "$modes auto"
 complete -c screentime -n "__fish_seen_subcommand_from report" -a "today yesterday week"
