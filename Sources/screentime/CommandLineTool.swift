@@ -40,12 +40,12 @@ enum CommandLineTool {
             return 0
         }
         if first == "--version" {
-            context.print("screentime \(version)")
+            context.print("screentime \(releaseVersion)")
             return 0
         }
         let name = first == "help" ? argv[1] : first
         guard let command = commands.first(where: { $0.name == name }) else {
-            context.printError("screentime: unknown command `\(name)`\n\n" + help())
+            context.printError("screentime: unknown command \"\(name)\" (see screentime --help)")
             return 64
         }
         let rest = Array(argv.dropFirst())
@@ -57,7 +57,8 @@ enum CommandLineTool {
             try execute(command, Arguments(rest), context)
             return 0
         } catch let error as UsageError {
-            context.printError("screentime \(command.name): \(error.message)\n\n" + help(for: command))
+            // One line and where to read more: the whole usage would bury the message.
+            context.printError("screentime \(command.name): \(error.message) (see screentime \(command.name) --help)")
             return 64
         } catch let error as AgentNotRunning {
             context.printError("screentime \(command.name): \(error.message)")
@@ -75,8 +76,6 @@ enum CommandLineTool {
     private static func execute<C: Subcommand>(_ command: C.Type, _ arguments: Arguments, _ context: Context) throws {
         try C(arguments).run(context)
     }
-
-    static let version = "0.1.0"
 
     static func help() -> String {
         let width = commands.map { $0.name.count }.max() ?? 0

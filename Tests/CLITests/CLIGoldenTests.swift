@@ -33,11 +33,24 @@ final class CLIGoldenTests: XCTestCase {
         }
     }
 
-    func testUsageErrorsExit64WithTheCommandsHelp() throws {
+    func testUsageErrorsExit64WithOneLineAndAHint() throws {
         let result = try run(["limit", "set", "firefox", "45x"])
         XCTAssertEqual(result.status, 64)
         try assertGolden("usage-error.txt", result.err)
-        XCTAssertEqual(try run(["frobnicate"]).status, 64)
+        let unknown = try run(["frobnicate"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertEqual(unknown.err, "screentime: unknown command \"frobnicate\" (see screentime --help)\n")
+        XCTAssertEqual(unknown.out, "")
+    }
+
+    func testVersion() throws {
+        let result = try run(["--version"])
+        XCTAssertEqual(result.status, 0)
+        let words = result.out.split(separator: " ")
+        XCTAssertEqual(words.first, "screentime", result.out)
+        let numbers = words.last.map { $0.dropLast().split(separator: ".", omittingEmptySubsequences: false) } ?? []
+        XCTAssertEqual(numbers.count, 3, result.out)
+        XCTAssertTrue(numbers.allSatisfy { Int($0) != nil }, result.out)
     }
 
     func testStatusWithoutAnAgentExits69() throws {

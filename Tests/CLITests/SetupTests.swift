@@ -119,7 +119,7 @@ final class SetupTests: XCTestCase {
     func testWithoutATerminalItAsksForDefaults() throws {
         let result = try AgentProcess.run(["setup"], environment: environment)
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.err.hasPrefix("screentime setup: stdin is not a terminal; run it in a terminal, or use --defaults\n"), result.err)
+        XCTAssertEqual(result.err, "screentime setup: stdin is not a terminal; run it in a terminal, or use --defaults (see screentime setup --help)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: config.path))
     }
 

@@ -15,6 +15,13 @@ final class StatusBarTests: XCTestCase {
         windows = try TestWindowClient(display: desk.display)
     }
 
+    /// Closes the test's windows (XCTest keeps every test case alive to the end of the run): a
+    /// focused window left behind would be counted by the next test's agent.
+    override func tearDown() {
+        windows = nil
+        super.tearDown()
+    }
+
     /// What changes from run to run (clock times, seconds counted) made fixed for the golden files.
     func normalised(_ text: String) -> String {
         text.replacingOccurrences(of: #"[0-9]{2}:[0-9]{2}"#, with: "HH:MM", options: .regularExpression)

@@ -103,15 +103,7 @@ public final class AgentProcess {
         cli.executableURL = binary
         cli.arguments = arguments
         cli.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        cli.standardOutput = out
-        cli.standardError = err
-        try cli.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        cli.waitUntilExit()
-        return (cli.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        return try cli.finishedOutput()
     }
 
     deinit { stop() }

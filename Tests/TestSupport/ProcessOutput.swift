@@ -14,3 +14,18 @@ extension Process {
         return text
     }
 }
+
+extension Process {
+    /// Runs the process to its end: its exit status, standard output and standard error.
+    public func finishedOutput() throws -> (status: Int32, out: String, err: String) {
+        let out = Pipe()
+        let err = Pipe()
+        standardOutput = out
+        standardError = err
+        try run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        waitUntilExit()
+        return (terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+}
