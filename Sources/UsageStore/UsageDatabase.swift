@@ -316,6 +316,15 @@ public final class UsageDatabase {
         return intervals
     }
 
+    /// The end of the last non-empty interval that began before `instant` (at most `instant`):
+    /// a report's first interval is a pickup only after a pause.
+    public func lastIntervalEnd(before instant: Date) throws -> Date? {
+        let statement = try cached("SELECT min(end, ?1) FROM intervals WHERE start < ?1 AND end > start ORDER BY start DESC, id DESC LIMIT 1")
+        try statement.bind(.real(instant.timeIntervalSince1970))
+        defer { statement.reset() }
+        return try statement.step() == .row ? Date(timeIntervalSince1970: statement.double(at: 0)) : nil
+    }
+
     /// Bypasses made within `[from, to)`, in time order.
     public func bypasses(from: Date, to: Date) throws -> [BypassRecord] {
         let statement = try cached("SELECT app, mode, rule, at, granted FROM bypasses WHERE at >= ?1 AND at < ?2 ORDER BY at, id")
