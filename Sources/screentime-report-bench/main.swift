@@ -15,7 +15,7 @@ let binary = arguments[1]
 let days = arguments.count > 2 ? Int(arguments[2]) ?? 365 : 365
 let runs = arguments.count > 3 ? Int(arguments[3]) ?? 11 : 11
 let home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-report-bench-\(UUID().uuidString)")
-defer { try? FileManager.default.removeItem(at: home) }
+defer { if ProcessInfo.processInfo.environment["SCREENTIME_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: home) } else { print("kept \(home.path)") } }
 
 let written = ContinuousClock().measure {
     do {

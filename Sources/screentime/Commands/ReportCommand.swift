@@ -74,7 +74,6 @@ struct ReportCommand: Subcommand {
 
     static func report(title: String, range: ReportRange, context: Context, settings: Settings) throws -> UsageReport {
         let zone = context.zone
-        let names = AppNames(environment: context.environment)
         let entries = context.installedApps()
         let previous = range.previous(boundary: settings.dayBoundary, zone: zone)
         let store = try context.openStore()
@@ -87,7 +86,7 @@ struct ReportCommand: Subcommand {
             title: title, range: range, history: try history(range), previous: try history(previous),
             bypasses: try store?.bypasses(from: range.start, to: range.end).map { .init(app: $0.app, mode: $0.mode, at: $0.at, granted: $0.granted) } ?? [],
             limitHits: try store?.limitHits(from: range.start, to: range.end).map { ($0.app, $0.at, $0.used) } ?? [],
-            names: names.name, group: { ReportGroup.name(of: entries[$0] ?? AppInfo(id: $0, name: $0.rawValue), settings) },
+            names: { entries[$0]?.name ?? $0.rawValue }, group: { ReportGroup.name(of: entries[$0] ?? AppInfo(id: $0, name: $0.rawValue), settings) },
             idleThreshold: settings.idleThreshold, boundary: settings.dayBoundary, zone: zone)
     }
 }
