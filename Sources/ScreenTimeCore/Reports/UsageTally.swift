@@ -14,35 +14,60 @@ struct UsageTally {
     var switches: [String: Int] = [:]
 
     init(_ history: UsageReport.History, idleThreshold: TimeInterval, boundary: DayBoundary, zone: LocalTimeZone) {
+        // Sums go to arrays indexed by the day's position and the app's (or mode's) slot, and
+        // become dictionaries by label once at the end: a year holds some 70 000 intervals.
+        var labels: [String] = []
+        var appSlots: [AppID: Int] = [:], appTimes: [[TimeInterval]] = []
+        var modeSlots: [String: Int] = [:], modeTimes: [[TimeInterval]] = []
+        var dayPickups: [Int] = [], daySwitches: [Int] = []
         var lastEnd = history.lastEndBefore
         var lastApp: AppID?
-        // Labels are asked for once per day, not once per interval.
         var dayEnd = Date.distantPast
-        var label = ""
+        func enterDay(of instant: Date) {
+            labels.append(boundary.label(of: instant, in: zone))
+            dayEnd = boundary.end(of: instant, in: zone)
+            dayPickups.append(0)
+            daySwitches.append(0)
+            for slot in appTimes.indices { appTimes[slot].append(0) }
+            for slot in modeTimes.indices { modeTimes[slot].append(0) }
+        }
         for interval in history.intervals {
             var start = interval.start
-            if start >= dayEnd {
-                label = boundary.label(of: start, in: zone)
-                dayEnd = boundary.end(of: start, in: zone)
-            }
+            if start >= dayEnd { enterDay(of: start) }
             if lastEnd.map({ start.timeIntervalSince($0) >= idleThreshold }) ?? true {
-                pickups[label, default: 0] += 1
+                dayPickups[labels.count - 1] += 1
             } else if interval.app != lastApp {
-                switches[label, default: 0] += 1
+                daySwitches[labels.count - 1] += 1
             }
             lastEnd = interval.end
             lastApp = interval.app
+            let app = appSlots[interval.app] ?? {
+                appTimes.append(Array(repeating: 0, count: labels.count))
+                appSlots[interval.app] = appTimes.count - 1
+                return appTimes.count - 1
+            }()
+            let mode = modeSlots[interval.mode] ?? {
+                modeTimes.append(Array(repeating: 0, count: labels.count))
+                modeSlots[interval.mode] = modeTimes.count - 1
+                return modeTimes.count - 1
+            }()
             // Split at day boundaries so each day gets its own part.
             while start < interval.end {
-                if start >= dayEnd {
-                    label = boundary.label(of: start, in: zone)
-                    dayEnd = boundary.end(of: start, in: zone)
-                }
+                if start >= dayEnd { enterDay(of: start) }
                 let end = min(interval.end, dayEnd)
-                apps[interval.app, default: [:]][label, default: 0] += end.timeIntervalSince(start)
-                modes[interval.mode, default: [:]][label, default: 0] += end.timeIntervalSince(start)
+                appTimes[app][labels.count - 1] += end.timeIntervalSince(start)
+                modeTimes[mode][labels.count - 1] += end.timeIntervalSince(start)
                 start = end
             }
         }
+        func byLabel<Value: Numeric>(_ values: [Value]) -> [String: Value] {
+            var result: [String: Value] = [:]
+            for (day, value) in values.enumerated() where value != 0 { result[labels[day], default: 0] += value }
+            return result
+        }
+        apps = appSlots.mapValues { byLabel(appTimes[$0]) }
+        modes = modeSlots.mapValues { byLabel(modeTimes[$0]) }
+        pickups = byLabel(dayPickups)
+        switches = byLabel(daySwitches)
     }
 }
