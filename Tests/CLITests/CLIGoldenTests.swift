@@ -164,6 +164,47 @@ final class CLIGoldenTests: XCTestCase {
         try assertGolden("report-week.csv", try run(week + ["--csv"]).out)
     }
 
+    /// The page's charts hold the fixture's numbers, read back from its SVG: each day's stacked
+    /// bars add up to the day, each app's bar to its time, the heat map to the total, the
+    /// continues per mode; nothing is fetched from elsewhere.
+    func testReportPageChartsHoldTheNumbers() throws {
+        try recordUsage()
+        try installApps()
+        let page = home.appendingPathComponent("report.html")
+        let result = try run(["report", "--from", "2026-11-22", "--to", "2026-11-28", "--html", page.path])
+        XCTAssertEqual(result.status, 0, result.err)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        func rects(_ chart: String) throws -> [[String: String]] {
+            let start = try XCTUnwrap(html.range(of: "<svg id=\"\(chart)\""), chart)
+            let end = try XCTUnwrap(html.range(of: "</svg>", range: start.upperBound..<html.endIndex))
+            return html[start.upperBound..<end.lowerBound].components(separatedBy: "<rect ").dropFirst().map { rect in
+                var attributes: [String: String] = [:]
+                for pair in rect.prefix(while: { $0 != ">" }).split(separator: " ") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { attributes[String(parts[0])] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"/")) }
+                }
+                return attributes
+            }
+        }
+        func seconds(_ rects: [[String: String]], where key: String, is value: String) -> Int {
+            rects.filter { $0[key] == value }.compactMap { $0["data-seconds"].flatMap { Int($0) } }.reduce(0, +)
+        }
+        let days = try rects("days")
+        XCTAssertEqual(seconds(days, where: "data-day", is: "2026-11-27"), 5400)
+        XCTAssertEqual(seconds(days, where: "data-day", is: "2026-11-28"), 6480)
+        XCTAssertEqual(seconds(days, where: "data-group", is: "browsers"), 6000)
+        let apps = try rects("apps")
+        XCTAssertEqual(apps.map { $0["data-app"] ?? "" }, ["firefox", "xterm", "org.gnome.Calculator"])
+        XCTAssertEqual(apps.map { $0["data-seconds"] ?? "" }, ["6000", "5700", "180"])
+        let hours = try rects("hours")
+        XCTAssertEqual(hours.count, 7 * 24)
+        XCTAssertEqual(hours.compactMap { $0["data-seconds"].flatMap { Int($0) } }.reduce(0, +), 11_880)
+        XCTAssertEqual(seconds(hours, where: "data-hour", is: "9"), 3000)
+        XCTAssertEqual(try rects("continues").map { "\($0["data-mode"] ?? ""):\($0["data-count"] ?? "")" }, ["productivity:1", "standard:1"])
+        let outside = html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+        for reference in ["http", "src=", "href=", "<script", "url("] { XCTAssertFalse(outside.contains(reference), reference) }
+    }
+
     /// The bars take the width COLUMNS gives: the longest bar's line is exactly that wide.
     func testReportBarsFitTheTerminalWidth() throws {
         try recordUsage()

@@ -84,7 +84,7 @@ public enum ReportFormat {
     }
 
     /// One table for everything, a row per fact: `kind` says which (`day`, `pickups`, `switches`,
-    /// `app`, `group`, `mode`, `continue`, `limit`, and `previous-…` for the period before).
+    /// `app`, `group`, `mode`, `hour` (a weekday's hour of the clock), `continue`, `limit`, and `previous-…` for the period before).
     public static func csv(_ report: UsageReport) -> String {
         var rows = ["kind,date,at,id,name,mode,seconds,count"]
         func row(_ kind: String, _ date: String, at: String = "", id: String = "", name: String = "", mode: String = "",
@@ -102,6 +102,11 @@ public enum ReportFormat {
             for app in report.apps { if let seconds = app.days[day.date] { row("app", day.date, id: app.id.rawValue, name: app.name, seconds: seconds) } }
             for group in report.groups { if let seconds = group.days[day.date] { row("group", day.date, id: group.name, seconds: seconds) } }
             for mode in report.modes { if let seconds = mode.days[day.date] { row("mode", day.date, mode: mode.name, seconds: seconds) } }
+        }
+        for (weekday, hours) in report.hours.enumerated() {
+            for (hour, seconds) in hours.enumerated() where seconds > 0 {
+                row("hour", "", id: Weekday(rawValue: weekday + 1)!.shortName, name: String(hour), seconds: seconds)
+            }
         }
         for event in report.bypasses {
             row("continue", event.day, at: event.at, id: event.app.rawValue, name: name(of: event.app, in: report),

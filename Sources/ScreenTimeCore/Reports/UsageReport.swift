@@ -61,6 +61,8 @@ public struct UsageReport: Equatable, Codable, Sendable {
     public var apps: [AppUsage]
     public var groups: [Share]
     public var modes: [Share]
+    /// Time per weekday (Monday first) and hour of the clock, local time.
+    public var hours: [[TimeInterval]]
     /// Continues taken: the app, when, the time granted and the mode.
     public var bypasses: [Event]
     /// Limits reached: the app, when, and the time used by then.
@@ -122,6 +124,7 @@ public struct UsageReport: Equatable, Codable, Sendable {
         }
         groups = Self.shares(perGroup)
         modes = Self.shares(tally.modes)
+        hours = tally.hours
         totalSeconds = apps.reduce(0) { $0 + $1.seconds }
         dailyAverageSeconds = totalSeconds / Double(range.days.count)
         pickups = tally.pickups.values.reduce(0, +)

@@ -12,6 +12,8 @@ struct UsageTally {
     var modes: [String: [String: TimeInterval]] = [:]
     var pickups: [String: Int] = [:]
     var switches: [String: Int] = [:]
+    /// Time per weekday (Monday first) and hour of the clock, for the heat map.
+    var hours = Array(repeating: Array(repeating: TimeInterval(0), count: 24), count: 7)
 
     init(_ history: UsageReport.History, idleThreshold: TimeInterval, boundary: DayBoundary, zone: LocalTimeZone) {
         // Sums go to arrays indexed by the day's position and the app's (or mode's) slot, and
@@ -57,6 +59,7 @@ struct UsageTally {
                 let end = min(interval.end, dayEnd)
                 appTimes[app][labels.count - 1] += end.timeIntervalSince(start)
                 modeTimes[mode][labels.count - 1] += end.timeIntervalSince(start)
+                addHours(from: start, to: end, zone: zone)
                 start = end
             }
         }
@@ -69,5 +72,19 @@ struct UsageTally {
         modes = modeSlots.mapValues { byLabel(modeTimes[$0]) }
         pickups = byLabel(dayPickups)
         switches = byLabel(daySwitches)
+    }
+
+    /// Adds `[start, end)` to the hours of the clock it covers, in local time.
+    private mutating func addHours(from start: Date, to end: Date, zone: LocalTimeZone) {
+        let offset = Double(zone.utcOffset(at: start))
+        var local = start.timeIntervalSince1970 + offset
+        let localEnd = end.timeIntervalSince1970 + offset
+        while local < localEnd {
+            let hourEnd = min(localEnd, ((local / 3600).rounded(.down) + 1) * 3600)
+            let day = Int((local / 86_400).rounded(.down))
+            // 1970-01-01 was a Thursday: day 0 is weekday 3 counting Monday as 0.
+            hours[((day + 3) % 7 + 7) % 7][Int(local.truncatingRemainder(dividingBy: 86_400) / 3600)] += hourEnd - local
+            local = hourEnd
+        }
     }
 }

@@ -7,8 +7,8 @@ import UsageStore
 struct ReportCommand: Subcommand {
     static let name = "report"
     static let abstract = "Usage per app, group and mode, pickups, switches and continues for a day, a week or a range"
-    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv]",
-                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv]"]
+    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv|--html FILE]",
+                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv|--html FILE]"]
 
     enum Period {
         case today, yesterday, week
@@ -16,7 +16,7 @@ struct ReportCommand: Subcommand {
         case range(CivilDate, CivilDate)
     }
 
-    enum Output { case text, json, csv }
+    enum Output { case text, json, csv, html(String) }
 
     let period: Period
     let output: Output
@@ -24,8 +24,9 @@ struct ReportCommand: Subcommand {
     init(_ arguments: Arguments) throws {
         let json = arguments.flag("json")
         let csv = arguments.flag("csv")
-        guard !(json && csv) else { throw UsageError(message: "choose one of --json and --csv") }
-        output = json ? .json : csv ? .csv : .text
+        let html = try arguments.option("html")
+        guard [json, csv, html != nil].filter({ $0 }).count <= 1 else { throw UsageError(message: "choose one of --json, --csv and --html") }
+        output = json ? .json : csv ? .csv : html.map { .html($0) } ?? .text
         let from = try arguments.option("from").map(Self.date)
         let to = try arguments.option("to").map(Self.date)
         switch (from, to, arguments.nextIfAny()) {
@@ -69,6 +70,11 @@ struct ReportCommand: Subcommand {
         case .text: context.print(ReportFormat.text(report, style: TerminalStyle(environment: context.environment, terminalColumns: context.terminalColumns)))
         case .json: context.print(ReportFormat.json(report))
         case .csv: context.print(ReportFormat.csv(report))
+        case .html(let path):
+            do { try Data(ReportPage.html(report).utf8).write(to: URL(filePath: path)) } catch {
+                throw CommandFailure(message: "cannot write \(path): \(error)")
+            }
+            context.print("wrote \(path)")
         }
     }
 
