@@ -4,7 +4,7 @@ import UsageStore
 
 // A year of synthetic history (about 200 focus changes a day) written through UsageStore into a
 // real SQLite file under a fresh HOME, then the built `screentime report` timed on it as a user
-// runs it: `report week`, `report --from <a year ago>`. Prints the median and the slowest of the runs.
+// runs it: `report week`, `report --from <a year ago>` (as text, JSON and the HTML page). Prints the median and the slowest of the runs.
 // Usage: screentime-report-bench SCREENTIME_BINARY [days] [runs]
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
@@ -35,7 +35,8 @@ let yearAgo = Date(timeIntervalSinceNow: -Double(days - 1) * 86_400).formatted(.
 let todayText = today.formatted(.iso8601.year().month().day())
 for (name, command) in [("report week", ["report", "week"]),
                         ("report --from \(yearAgo) --to \(todayText)", ["report", "--from", yearAgo, "--to", todayText]),
-                        ("report --from … --json", ["report", "--from", yearAgo, "--to", todayText, "--json"])] {
+                        ("report --from … --json", ["report", "--from", yearAgo, "--to", todayText, "--json"]),
+                        ("report --from … --html", ["report", "--from", yearAgo, "--to", todayText, "--html", home.appendingPathComponent("report.html").path])] {
     var times: [Duration] = []
     for _ in 0..<runs {
         let process = Process()
