@@ -303,14 +303,15 @@ public final class UsageDatabase {
     /// Read in two parts, each through the index that finds it without walking the rest of the
     /// history: the intervals begun before `from` and still running at it (by their end: a week at
     /// the end of a year passes over a few rows, not the year), then those begun inside the range
-    /// (by their start, already in order).
+    /// (by their start, already in order). The unary `+` keeps SQLite off the start index for the
+    /// first part; a file an older agent still holds open, without the end index, is read all the same.
     public func intervals(from: Date, to: Date) throws -> [UsageInterval] {
         let running = try cached("""
-            SELECT app, title, mode, max(start, ?1), min(end, ?2) FROM intervals INDEXED BY intervals_end
-            WHERE end > ?1 AND start < ?1 AND end > start ORDER BY start, id
+            SELECT app, title, mode, max(start, ?1), min(end, ?2) FROM intervals
+            WHERE end > ?1 AND +start < ?1 AND end > start ORDER BY +start, id
             """)
         let begun = try cached("""
-            SELECT app, title, mode, start, min(end, ?2) FROM intervals INDEXED BY intervals_start
+            SELECT app, title, mode, start, min(end, ?2) FROM intervals
             WHERE start >= ?1 AND start < ?2 AND end > start ORDER BY start, id
             """)
         var intervals: [UsageInterval] = []

@@ -24,6 +24,17 @@ final class SchemaTests: XCTestCase {
         XCTAssertTrue(plan.text(at: 3).contains("intervals_app_start"), plan.text(at: 3))
     }
 
+    /// A file of version 4 (an older agent still running) has no end index: a reader still gets its intervals.
+    func testReaderOfAVersion4FileReadsIntervals() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let writer = try UsageDatabase(path: dir + "/s.db")
+        let id = try writer.beginInterval(app: "xterm", title: "", mode: "standard", at: Date(timeIntervalSince1970: 100))
+        try writer.extendInterval(id, to: Date(timeIntervalSince1970: 400))
+        try writer.connection.exec("DROP INDEX intervals_end; PRAGMA user_version = 4")
+        let reader = try UsageDatabase(path: dir + "/s.db", readOnly: true)
+        XCTAssertEqual(try reader.intervals(from: Date(timeIntervalSince1970: 200), to: Date(timeIntervalSince1970: 1000)).map(\.duration), [200])
+    }
+
     func testConnectionPragmas() throws {
         let dir = try makeTemporaryDirectory(for: self)
         let db = try UsageDatabase(path: dir + "/s.db")
