@@ -80,6 +80,8 @@ let package = Package(
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
         .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
+        // The report benchmark: a year of synthetic history in a real store, `screentime report` timed on it.
+        .executableTarget(name: "screentime-report-bench", dependencies: ["UsageStore"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
         .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 

@@ -299,21 +299,42 @@ public final class UsageDatabase {
     }
 
     /// The non-empty intervals overlapping `[from, to)`, clipped to it, in order of start.
+    ///
+    /// Read in two parts, each through the index that finds it without walking the rest of the
+    /// history: the intervals begun before `from` and still running at it (by their end: a week at
+    /// the end of a year passes over a few rows, not the year), then those begun inside the range
+    /// (by their start, already in order). The unary `+` keeps SQLite off the start index for the
+    /// first part; a file an older agent still holds open, without the end index, is read all the same.
     public func intervals(from: Date, to: Date) throws -> [UsageInterval] {
-        let statement = try cached("""
+        let running = try cached("""
             SELECT app, title, mode, max(start, ?1), min(end, ?2) FROM intervals
-            WHERE start < ?2 AND end > ?1 AND end > start ORDER BY start, id
+            WHERE end > ?1 AND +start < ?1 AND end > start ORDER BY +start, id
             """)
-        try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
-        defer { statement.reset() }
+        let begun = try cached("""
+            SELECT app, title, mode, start, min(end, ?2) FROM intervals
+            WHERE start >= ?1 AND start < ?2 AND end > start ORDER BY start, id
+            """)
         var intervals: [UsageInterval] = []
-        while try statement.step() == .row {
-            intervals.append(UsageInterval(
-                app: AppID(statement.text(at: 0)), title: statement.text(at: 1), mode: statement.text(at: 2),
-                start: Date(timeIntervalSince1970: statement.double(at: 3)),
-                end: Date(timeIntervalSince1970: statement.double(at: 4))))
+        for statement in [running, begun] {
+            try statement.bind(.real(from.timeIntervalSince1970), .real(to.timeIntervalSince1970))
+            defer { statement.reset() }
+            while try statement.step() == .row {
+                intervals.append(UsageInterval(
+                    app: AppID(statement.text(at: 0)), title: statement.text(at: 1), mode: statement.text(at: 2),
+                    start: Date(timeIntervalSince1970: statement.double(at: 3)),
+                    end: Date(timeIntervalSince1970: statement.double(at: 4))))
+            }
         }
         return intervals
+    }
+
+    /// The end of the last non-empty interval that began before `instant` (at most `instant`):
+    /// a report's first interval is a pickup only after a pause.
+    public func lastIntervalEnd(before instant: Date) throws -> Date? {
+        let statement = try cached("SELECT min(end, ?1) FROM intervals WHERE start < ?1 AND end > start ORDER BY start DESC, id DESC LIMIT 1")
+        try statement.bind(.real(instant.timeIntervalSince1970))
+        defer { statement.reset() }
+        return try statement.step() == .row ? Date(timeIntervalSince1970: statement.double(at: 0)) : nil
     }
 
     /// Bypasses made within `[from, to)`, in time order.

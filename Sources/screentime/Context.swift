@@ -15,6 +15,13 @@ struct Context {
         fputs(text.hasSuffix("\n") ? text : text + "\n", stdout)
     }
 
+    /// The width of the terminal standard output goes to; nil when it goes elsewhere.
+    var terminalColumns: Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    }
+
     func printError(_ text: String) {
         fputs(text.hasSuffix("\n") ? text : text + "\n", stderr)
     }

@@ -108,29 +108,37 @@ final class CLIGoldenTests: XCTestCase {
     func recordUsage() throws {
         let store = try UsageDatabase(path: home.appendingPathComponent(".local/share/screentime/screentime.db").path)
         let day = Date(timeIntervalSince1970: 1_795_824_000) // 2026-11-28 00:00 UTC
-        func interval(_ app: AppID, _ from: Double, _ minutes: Double) throws {
-            let id = try store.beginInterval(app: app, title: "t", mode: "standard", at: day.addingTimeInterval(from * 3600))
+        func interval(_ app: AppID, _ from: Double, _ minutes: Double, mode: String = "standard") throws {
+            let id = try store.beginInterval(app: app, title: "t", mode: mode, at: day.addingTimeInterval(from * 3600))
             try store.extendInterval(id, to: day.addingTimeInterval(from * 3600 + minutes * 60))
         }
         try interval("firefox", 9, 50)
         try interval("xterm", 10, 25)
         try interval("firefox", 11, 20)
+        // Straight after: a switch, not a pickup.
+        try interval("xterm", 11 + 20.0 / 60, 10, mode: "productivity")
         try interval("org.gnome.Calculator", 12, 3)
         try interval("firefox", 3, 30) // 03:00 belongs to the day before (days start at 04:00)
         try interval("xterm", -14, 60) // 2026-11-27 10:00
         try store.recordLimitHit(app: "firefox", at: day.addingTimeInterval(11 * 3600 + 10 * 60), used: 3600)
         try store.recordBypass(app: "firefox", mode: "standard", rule: .limit, at: day.addingTimeInterval(11 * 3600 + 12 * 60), granted: 3600)
+        try store.recordBypass(app: "firefox", mode: "productivity", rule: .mode, at: day.addingTimeInterval(11 * 3600 + 40 * 60), granted: 180)
     }
 
-    /// `apps` shows each app's groups (from its desktop entry) and every limit that applies.
-    func testAppsShowsGroupsAndLimits() throws {
-        try recordUsage()
+    /// Desktop entries placing the fixture's apps in groups.
+    func installApps() throws {
         let applications = home.appendingPathComponent("share/applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         try "[Desktop Entry]\nType=Application\nName=Firefox\nExec=firefox\nCategories=Network;WebBrowser;\n"
             .write(to: applications.appendingPathComponent("firefox.desktop"), atomically: true, encoding: .utf8)
         try "[Desktop Entry]\nType=Application\nName=XTerm\nExec=xterm\nCategories=System;TerminalEmulator;\n"
             .write(to: applications.appendingPathComponent("xterm.desktop"), atomically: true, encoding: .utf8)
+    }
+
+    /// `apps` shows each app's groups (from its desktop entry) and every limit that applies.
+    func testAppsShowsGroupsAndLimits() throws {
+        try recordUsage()
+        try installApps()
         let config = home.appendingPathComponent(".config/screentime/config")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "[limits]\nbrowsers = 3h\n".write(to: config, atomically: true, encoding: .utf8)
@@ -144,9 +152,71 @@ final class CLIGoldenTests: XCTestCase {
 
     func testReportOfADay() throws {
         try recordUsage()
+        try installApps()
         try assertGolden("report-day.txt", try run(["report", "2026-11-28"]).out)
         try assertGolden("report-day.json", try run(["report", "2026-11-28", "--json"]).out)
-        try assertGolden("report-range.csv", try run(["report", "--from", "2026-11-27", "--to", "2026-11-28", "--csv"]).out)
+        try assertGolden("report-day.csv", try run(["report", "2026-11-28", "--csv"]).out)
+    }
+
+    /// A week: the days side by side, the daily average, the week before.
+    func testReportOfAWeekInEveryFormat() throws {
+        try recordUsage()
+        try installApps()
+        let week = ["report", "--from", "2026-11-22", "--to", "2026-11-28"]
+        try assertGolden("report-week.txt", try run(week).out)
+        try assertGolden("report-week.json", try run(week + ["--json"]).out)
+        try assertGolden("report-week.csv", try run(week + ["--csv"]).out)
+    }
+
+    /// The page's charts hold the fixture's numbers, read back from its SVG: each day's stacked
+    /// bars add up to the day, each app's bar to its time, the heat map to the total, the
+    /// continues per mode; nothing is fetched from elsewhere.
+    func testReportPageChartsHoldTheNumbers() throws {
+        try recordUsage()
+        try installApps()
+        let page = home.appendingPathComponent("report.html")
+        let result = try run(["report", "--from", "2026-11-22", "--to", "2026-11-28", "--html", page.path])
+        XCTAssertEqual(result.status, 0, result.err)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        func rects(_ chart: String) throws -> [[String: String]] {
+            let start = try XCTUnwrap(html.range(of: "<svg id=\"\(chart)\""), chart)
+            let end = try XCTUnwrap(html.range(of: "</svg>", range: start.upperBound..<html.endIndex))
+            return html[start.upperBound..<end.lowerBound].components(separatedBy: "<rect ").dropFirst().map { rect in
+                var attributes: [String: String] = [:]
+                for pair in rect.prefix(while: { $0 != ">" }).split(separator: " ") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { attributes[String(parts[0])] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"/")) }
+                }
+                return attributes
+            }
+        }
+        func seconds(_ rects: [[String: String]], where key: String, is value: String) -> Int {
+            rects.filter { $0[key] == value }.compactMap { $0["data-seconds"].flatMap { Int($0) } }.reduce(0, +)
+        }
+        let days = try rects("days")
+        XCTAssertEqual(seconds(days, where: "data-day", is: "2026-11-27"), 5400)
+        XCTAssertEqual(seconds(days, where: "data-day", is: "2026-11-28"), 6480)
+        XCTAssertEqual(seconds(days, where: "data-group", is: "browsers"), 6000)
+        let apps = try rects("apps")
+        XCTAssertEqual(apps.map { $0["data-app"] ?? "" }, ["firefox", "xterm", "org.gnome.Calculator"])
+        XCTAssertEqual(apps.map { $0["data-seconds"] ?? "" }, ["6000", "5700", "180"])
+        let hours = try rects("hours")
+        XCTAssertEqual(hours.count, 7 * 24)
+        XCTAssertEqual(hours.compactMap { $0["data-seconds"].flatMap { Int($0) } }.reduce(0, +), 11_880)
+        XCTAssertEqual(seconds(hours, where: "data-hour", is: "9"), 3000)
+        XCTAssertEqual(try rects("continues").map { "\($0["data-mode"] ?? ""):\($0["data-count"] ?? "")" }, ["productivity:1", "standard:1"])
+        let outside = html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+        for reference in ["http", "src=", "href=", "<script", "url("] { XCTAssertFalse(outside.contains(reference), reference) }
+    }
+
+    /// The bars take the width COLUMNS gives: the longest bar's line is exactly that wide.
+    func testReportBarsFitTheTerminalWidth() throws {
+        try recordUsage()
+        for columns in [60, 120] {
+            environment["COLUMNS"] = String(columns)
+            let lines = try run(["report", "--from", "2026-11-22", "--to", "2026-11-28"]).out.split(separator: "\n").filter { $0.contains("█") }
+            XCTAssertEqual(lines.map(\.count).max(), columns, "COLUMNS=\(columns)")
+        }
     }
 }
 

@@ -14,14 +14,25 @@ final class SchemaTests: XCTestCase {
         let names = try db.connection.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
         var found: [String] = []
         while try names.step() == .row { found.append(names.text(at: 0)) }
-        XCTAssertEqual(found, ["break_requests", "bypasses", "cheat_days", "held_notifications", "held_notifications_at", "intervals", "intervals_app_start", "intervals_start",
-                               "limit_hits", "manual_mode", "mode_changes", "sleep_actions"])
-        XCTAssertEqual(try Schema.version(of: db.connection), 4)
-        XCTAssertEqual(Schema.currentVersion, 4)
+        XCTAssertEqual(found, ["break_requests", "bypasses", "bypasses_at", "cheat_days", "held_notifications", "held_notifications_at", "intervals", "intervals_app_start", "intervals_end", "intervals_start",
+                               "limit_hits", "limit_hits_at", "manual_mode", "mode_changes", "sleep_actions"])
+        XCTAssertEqual(try Schema.version(of: db.connection), 5)
+        XCTAssertEqual(Schema.currentVersion, 5)
         // The (app, start) index is the one a per-app query uses.
         let plan = try db.connection.prepare("EXPLAIN QUERY PLAN SELECT * FROM intervals WHERE app = 'x' AND start > 0")
         XCTAssertEqual(try plan.step(), .row)
         XCTAssertTrue(plan.text(at: 3).contains("intervals_app_start"), plan.text(at: 3))
+    }
+
+    /// A file of version 4 (an older agent still running) has no end index: a reader still gets its intervals.
+    func testReaderOfAVersion4FileReadsIntervals() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let writer = try UsageDatabase(path: dir + "/s.db")
+        let id = try writer.beginInterval(app: "xterm", title: "", mode: "standard", at: Date(timeIntervalSince1970: 100))
+        try writer.extendInterval(id, to: Date(timeIntervalSince1970: 400))
+        try writer.connection.exec("DROP INDEX intervals_end; PRAGMA user_version = 4")
+        let reader = try UsageDatabase(path: dir + "/s.db", readOnly: true)
+        XCTAssertEqual(try reader.intervals(from: Date(timeIntervalSince1970: 200), to: Date(timeIntervalSince1970: 1000)).map(\.duration), [200])
     }
 
     func testConnectionPragmas() throws {
@@ -48,14 +59,14 @@ final class SchemaTests: XCTestCase {
         let dir = try makeTemporaryDirectory(for: self)
         _ = try UsageDatabase(path: dir + "/s.db")
         let again = try UsageDatabase(path: dir + "/s.db")
-        XCTAssertEqual(try Schema.version(of: again.connection), 4)
+        XCTAssertEqual(try Schema.version(of: again.connection), 5)
     }
 
     func testNewerSchemaIsRefusedByWriterAndReader() throws {
         let dir = try makeTemporaryDirectory(for: self)
         let path = dir + "/s.db"
         try UsageDatabase(path: path).connection.exec("PRAGMA user_version = 7")
-        let expected = StoreError.unsupportedSchema(path: path, version: 7, newestKnown: 4)
+        let expected = StoreError.unsupportedSchema(path: path, version: 7, newestKnown: 5)
         XCTAssertThrowsError(try UsageDatabase(path: path)) { XCTAssertEqual($0 as? StoreError, expected) }
         XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: true)) { XCTAssertEqual($0 as? StoreError, expected) }
     }
@@ -84,7 +95,7 @@ final class SchemaTests: XCTestCase {
         try raw.exec("PRAGMA user_version = 1")
         try raw.exec("INSERT INTO intervals(app, start, end) VALUES('xterm', 10, 70)")
         let db = try UsageDatabase(path: path)
-        XCTAssertEqual(try Schema.version(of: db.connection), 4)
+        XCTAssertEqual(try Schema.version(of: db.connection), 5)
         XCTAssertEqual(try db.usageByApp(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 100)), ["xterm": 60])
         XCTAssertNil(try db.manualSwitch())
         XCTAssertEqual(try db.cheatDays(), [])

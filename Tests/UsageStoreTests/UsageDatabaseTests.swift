@@ -132,6 +132,19 @@ final class UsageDatabaseTests: XCTestCase {
         XCTAssertEqual(clipped.map(\.duration), [3600, 1800, 1800])
     }
 
+    /// The end of the last interval before an instant, clipped to it; empty intervals do not count.
+    func testLastIntervalEndBeforeAnInstant() throws {
+        let db = try UsageDatabase(path: path)
+        XCTAssertNil(try db.lastIntervalEnd(before: at(1000)))
+        for (start, end) in [(100.0, 200.0), (300.0, 1500.0), (900.0, 900.0)] {
+            let id = try db.beginInterval(app: "xterm", title: "", mode: "standard", at: at(start))
+            try db.extendInterval(id, to: at(end))
+        }
+        XCTAssertEqual(try db.lastIntervalEnd(before: at(250)), at(200))
+        XCTAssertEqual(try db.lastIntervalEnd(before: at(1000)), at(1000))
+        XCTAssertEqual(try db.lastIntervalEnd(before: at(2000)), at(1500))
+    }
+
     func testRangesAreHalfOpen() throws {
         let db = try UsageDatabase(path: path)
         let id = try db.beginInterval(app: "firefox", title: "", mode: "standard", at: at(0))

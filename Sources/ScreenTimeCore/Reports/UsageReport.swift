@@ -5,27 +5,65 @@ public struct UsageReport: Equatable, Codable, Sendable {
     public struct AppUsage: Equatable, Codable, Sendable {
         public var id: AppID
         public var name: String
+        /// The app's group in this report (`ReportGroup`).
+        public var group: String
         public var seconds: TimeInterval
         /// Per day label (`2026-11-29`), for multi-day reports and CSV.
         public var days: [String: TimeInterval]
     }
 
+    /// Time under one name (a group, a mode), in all and per day.
+    public struct Share: Equatable, Codable, Sendable {
+        public var name: String
+        public var seconds: TimeInterval
+        public var days: [String: TimeInterval]
+    }
+
+    /// One day of the period, for the days side by side.
+    public struct Day: Equatable, Codable, Sendable {
+        public var date: String
+        public var seconds: TimeInterval
+        public var pickups: Int
+        public var switches: Int
+    }
+
+    /// The period before, of the same length, for the change.
+    public struct Previous: Equatable, Codable, Sendable {
+        public var from: String
+        public var seconds: TimeInterval
+        public var pickups: Int
+        public var switches: Int
+    }
+
     public struct Event: Equatable, Codable, Sendable {
         public var app: AppID
         public var at: String
+        /// The day it counts for (`day-start` decides).
+        public var day: String
         public var seconds: TimeInterval
+        /// The mode a continue was taken in; none for a limit reached.
+        public var mode: String?
     }
 
     /// `Today`, `Yesterday`, `Last 7 days`, or the date.
     public var title: String
     public var from: String
     public var to: String
-    public var days: [String]
     public var totalSeconds: TimeInterval
-    /// The same length of time just before, for the change.
-    public var previousTotalSeconds: TimeInterval
+    /// The total over the period's days, whether used or not.
+    public var dailyAverageSeconds: TimeInterval
+    /// First uses after a pause: see `UsageTally`.
+    public var pickups: Int
+    /// Moves from one app to another without a pause.
+    public var switches: Int
+    public var previous: Previous
+    public var days: [Day]
     public var apps: [AppUsage]
-    /// Continues taken: the app, when, and the time granted.
+    public var groups: [Share]
+    public var modes: [Share]
+    /// Time per weekday (Monday first) and hour of the clock, local time.
+    public var hours: [[TimeInterval]]
+    /// Continues taken: the app, when, the time granted and the mode.
     public var bypasses: [Event]
     /// Limits reached: the app, when, and the time used by then.
     public var limitsReached: [Event]
@@ -33,39 +71,80 @@ public struct UsageReport: Equatable, Codable, Sendable {
     /// One recorded foreground interval.
     public struct Interval: Sendable {
         public var app: AppID
+        public var mode: String
         public var start: Date
         public var end: Date
-        public init(app: AppID, start: Date, end: Date) {
+        public init(app: AppID, mode: String = Mode.standard.rawValue, start: Date, end: Date) {
             self.app = app
+            self.mode = mode
             self.start = start
             self.end = end
         }
     }
 
-    public init(title: String, range: ReportRange, intervals: [Interval], previousTotal: TimeInterval,
-                bypasses: [(AppID, Date, TimeInterval)], limitHits: [(AppID, Date, TimeInterval)],
-                names: (AppID) -> String, boundary: DayBoundary, zone: LocalTimeZone) {
+    /// What the store holds for a report: the period's intervals in order of start (clipped to
+    /// it), and the end of the last interval before it (to tell whether the first was a pickup).
+    public struct History: Sendable {
+        public var intervals: [Interval]
+        public var lastEndBefore: Date?
+        public init(intervals: [Interval], lastEndBefore: Date?) {
+            self.intervals = intervals
+            self.lastEndBefore = lastEndBefore
+        }
+    }
+
+    public struct Bypass: Sendable {
+        public var app: AppID
+        public var mode: String
+        public var at: Date
+        public var granted: TimeInterval
+        public init(app: AppID, mode: String, at: Date, granted: TimeInterval) {
+            self.app = app
+            self.mode = mode
+            self.at = at
+            self.granted = granted
+        }
+    }
+
+    public init(title: String, range: ReportRange, history: History, previous: History,
+                bypasses: [Bypass], limitHits: [(AppID, Date, TimeInterval)],
+                names: (AppID) -> String, group: (AppID) -> String, idleThreshold: TimeInterval,
+                boundary: DayBoundary, zone: LocalTimeZone) {
         self.title = title
         from = LocalTimeText.iso8601(range.start, in: zone)
         to = LocalTimeText.iso8601(range.end, in: zone)
-        days = range.days.map(\.description)
-        var perApp: [AppID: [String: TimeInterval]] = [:]
-        for interval in intervals {
-            // Split at day boundaries so each day gets its own part.
-            var start = interval.start
-            while start < interval.end {
-                let end = min(interval.end, boundary.end(of: start, in: zone))
-                perApp[interval.app, default: [:]][boundary.label(of: start, in: zone), default: 0] += end.timeIntervalSince(start)
-                start = end
-            }
-        }
-        apps = perApp.map { id, days in
-            AppUsage(id: id, name: names(id), seconds: days.values.reduce(0, +), days: days)
+        let tally = UsageTally(history, idleThreshold: idleThreshold, boundary: boundary, zone: zone)
+        let apps = tally.apps.map { id, days in
+            AppUsage(id: id, name: names(id), group: group(id), seconds: days.values.reduce(0, +), days: days)
         }.sorted { ($0.seconds, $1.id) > ($1.seconds, $0.id) }
+        self.apps = apps
+        var perGroup: [String: [String: TimeInterval]] = [:]
+        for app in apps {
+            perGroup[app.group, default: [:]].merge(app.days, uniquingKeysWith: +)
+        }
+        groups = Self.shares(perGroup)
+        modes = Self.shares(tally.modes)
+        hours = tally.hours
         totalSeconds = apps.reduce(0) { $0 + $1.seconds }
-        previousTotalSeconds = previousTotal
-        self.bypasses = bypasses.map { Event(app: $0.0, at: LocalTimeText.iso8601($0.1, in: zone), seconds: $0.2) }
-        limitsReached = limitHits.map { Event(app: $0.0, at: LocalTimeText.iso8601($0.1, in: zone), seconds: $0.2) }
+        dailyAverageSeconds = totalSeconds / Double(range.days.count)
+        pickups = tally.pickups.values.reduce(0, +)
+        switches = tally.switches.values.reduce(0, +)
+        days = range.days.map(\.description).map { day in
+            Day(date: day, seconds: apps.reduce(0) { $0 + ($1.days[day] ?? 0) },
+                pickups: tally.pickups[day] ?? 0, switches: tally.switches[day] ?? 0)
+        }
+        let before = UsageTally(previous, idleThreshold: idleThreshold, boundary: boundary, zone: zone)
+        self.previous = Previous(
+            from: LocalTimeText.iso8601(range.previous(boundary: boundary, zone: zone).start, in: zone),
+            seconds: before.apps.values.reduce(0) { $0 + $1.values.reduce(0, +) },
+            pickups: before.pickups.values.reduce(0, +), switches: before.switches.values.reduce(0, +))
+        self.bypasses = bypasses.map { Event(app: $0.app, at: LocalTimeText.iso8601($0.at, in: zone), day: boundary.label(of: $0.at, in: zone), seconds: $0.granted, mode: $0.mode) }
+        limitsReached = limitHits.map { Event(app: $0.0, at: LocalTimeText.iso8601($0.1, in: zone), day: boundary.label(of: $0.1, in: zone), seconds: $0.2) }
+    }
+
+    private static func shares(_ perName: [String: [String: TimeInterval]]) -> [Share] {
+        perName.map { Share(name: $0.key, seconds: $0.value.values.reduce(0, +), days: $0.value) }
+            .sorted { ($0.seconds, $1.name) > ($1.seconds, $0.name) }
     }
 }
 

@@ -16,11 +16,7 @@ struct AppsCommand: Subcommand {
         let today = CivilDate(parsing: settings.dayBoundary.label(of: Date(), in: zone))!
         let week = ReportRange(from: today.adding(days: -6), to: today, boundary: settings.dayBoundary, zone: zone)
         let report = try ReportCommand.report(title: "", range: week, context: context, settings: settings)
-        // The desktop entries give an app its categories, so its groups and its default limit.
-        var entries: [AppID: AppInfo] = [:]
-        for entry in DesktopEntryIndex.load(environment: context.environment).reversed() {
-            entries[AppID(entry.id)] = AppInfo(entry)
-        }
+        let entries = context.installedApps()
         let known = Set(report.apps.map(\.id)).union(settings.limits.keys).union(settings.important).union(settings.essential)
         let rows = known.sorted().map { app -> [String] in
             let usage = report.apps.first { $0.id == app }

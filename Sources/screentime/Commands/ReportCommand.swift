@@ -6,9 +6,9 @@ import UsageStore
 
 struct ReportCommand: Subcommand {
     static let name = "report"
-    static let abstract = "Usage per app for a day, a week or a range"
-    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv]",
-                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv]"]
+    static let abstract = "Usage per app, group and mode, pickups, switches and continues for a day, a week or a range"
+    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv|--html FILE]",
+                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv|--html FILE]"]
 
     enum Period {
         case today, yesterday, week
@@ -16,7 +16,7 @@ struct ReportCommand: Subcommand {
         case range(CivilDate, CivilDate)
     }
 
-    enum Output { case text, json, csv }
+    enum Output { case text, json, csv, html(String) }
 
     let period: Period
     let output: Output
@@ -24,8 +24,9 @@ struct ReportCommand: Subcommand {
     init(_ arguments: Arguments) throws {
         let json = arguments.flag("json")
         let csv = arguments.flag("csv")
-        guard !(json && csv) else { throw UsageError(message: "choose one of --json and --csv") }
-        output = json ? .json : csv ? .csv : .text
+        let html = try arguments.option("html")
+        guard [json, csv, html != nil].filter({ $0 }).count <= 1 else { throw UsageError(message: "choose one of --json, --csv and --html") }
+        output = json ? .json : csv ? .csv : html.map { .html($0) } ?? .text
         let from = try arguments.option("from").map(Self.date)
         let to = try arguments.option("to").map(Self.date)
         switch (from, to, arguments.nextIfAny()) {
@@ -66,31 +67,45 @@ struct ReportCommand: Subcommand {
         }
         let report = try Self.report(title: title, range: range, context: context, settings: settings)
         switch output {
-        case .text: context.print(ReportFormat.text(report))
+        case .text: context.print(ReportFormat.text(report, style: TerminalStyle(environment: context.environment, terminalColumns: context.terminalColumns)))
         case .json: context.print(ReportFormat.json(report))
         case .csv: context.print(ReportFormat.csv(report))
+        case .html(let path):
+            do { try Data(ReportPage.html(report).utf8).write(to: URL(filePath: path)) } catch {
+                throw CommandFailure(message: "cannot write \(path): \(error)")
+            }
+            context.print("wrote \(path)")
         }
     }
 
     static func report(title: String, range: ReportRange, context: Context, settings: Settings) throws -> UsageReport {
         let zone = context.zone
-        let names = AppNames(environment: context.environment)
-        guard let store = try context.openStore() else {
-            return UsageReport(title: title, range: range, intervals: [], previousTotal: 0, bypasses: [], limitHits: [],
-                               names: names.name, boundary: settings.dayBoundary, zone: zone)
-        }
+        let entries = context.installedApps()
         let previous = range.previous(boundary: settings.dayBoundary, zone: zone)
+        let store = try context.openStore()
+        func history(_ range: ReportRange) throws -> UsageReport.History {
+            guard let store else { return .init(intervals: [], lastEndBefore: nil) }
+            return .init(intervals: try store.intervals(from: range.start, to: range.end).map { .init(app: $0.app, mode: $0.mode, start: $0.start, end: $0.end) },
+                         lastEndBefore: try store.lastIntervalEnd(before: range.start))
+        }
         return UsageReport(
-            title: title, range: range,
-            intervals: try store.intervals(from: range.start, to: range.end).map { .init(app: $0.app, start: $0.start, end: $0.end) },
-            previousTotal: try store.usageByApp(from: previous.start, to: previous.end).values.reduce(0, +),
-            bypasses: try store.bypasses(from: range.start, to: range.end).map { ($0.app, $0.at, $0.granted) },
-            limitHits: try store.limitHits(from: range.start, to: range.end).map { ($0.app, $0.at, $0.used) },
-            names: names.name, boundary: settings.dayBoundary, zone: zone)
+            title: title, range: range, history: try history(range), previous: try history(previous),
+            bypasses: try store?.bypasses(from: range.start, to: range.end).map { .init(app: $0.app, mode: $0.mode, at: $0.at, granted: $0.granted) } ?? [],
+            limitHits: try store?.limitHits(from: range.start, to: range.end).map { ($0.app, $0.at, $0.used) } ?? [],
+            names: { entries[$0]?.name ?? $0.rawValue }, group: { ReportGroup.name(of: entries[$0] ?? AppInfo(id: $0, name: $0.rawValue), settings) },
+            idleThreshold: settings.idleThreshold, boundary: settings.dayBoundary, zone: zone)
     }
 }
 
 extension Context {
+    /// The installed apps by id, from their desktop entries (the first in the data folders wins):
+    /// an entry gives an app its categories, so its groups.
+    func installedApps() -> [AppID: AppInfo] {
+        var entries: [AppID: AppInfo] = [:]
+        for entry in DesktopEntryIndex.load(environment: environment).reversed() { entries[AppID(entry.id)] = AppInfo(entry) }
+        return entries
+    }
+
     /// The usage store, read-only; nil when nothing has been recorded yet.
     func openStore() throws -> UsageDatabase? {
         do { return try UsageDatabase(path: databasePath, readOnly: true) } catch StoreError.missing { return nil }

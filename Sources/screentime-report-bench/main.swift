@@ -1,0 +1,60 @@
+import Foundation
+import ScreenTimeCore
+import UsageStore
+
+// A year of synthetic history (about 200 focus changes a day) written through UsageStore into a
+// real SQLite file under a fresh HOME, then the built `screentime report` timed on it as a user
+// runs it: `report week`, `report --from <a year ago>` (as text, JSON and the HTML page). Prints the median and the slowest of the runs.
+// Usage: screentime-report-bench SCREENTIME_BINARY [days] [runs]
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: screentime-report-bench SCREENTIME_BINARY [days] [runs]\n".utf8))
+    exit(64)
+}
+let binary = arguments[1]
+let days = arguments.count > 2 ? Int(arguments[2]) ?? 365 : 365
+let runs = arguments.count > 3 ? Int(arguments[3]) ?? 11 : 11
+let home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-report-bench-\(UUID().uuidString)")
+defer { if ProcessInfo.processInfo.environment["SCREENTIME_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: home) } else { print("kept \(home.path)") } }
+
+let written = ContinuousClock().measure {
+    do {
+        let store = try UsageDatabase(path: home.appendingPathComponent(".local/share/screentime/screentime.db").path)
+        var generator = HistoryGenerator(days: days)
+        print("history: \(try generator.write(into: store, endingAt: Date())) focus changes over \(days) days")
+    } catch {
+        FileHandle.standardError.write(Data("screentime-report-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
+print("written in \(written)")
+
+let environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": "/usr/share"]
+let today = Date()
+let yearAgo = Date(timeIntervalSinceNow: -Double(days - 1) * 86_400).formatted(.iso8601.year().month().day())
+let todayText = today.formatted(.iso8601.year().month().day())
+for (name, command) in [("report week", ["report", "week"]),
+                        ("report --from \(yearAgo) --to \(todayText)", ["report", "--from", yearAgo, "--to", todayText]),
+                        ("report --from … --json", ["report", "--from", yearAgo, "--to", todayText, "--json"]),
+                        ("report --from … --html", ["report", "--from", yearAgo, "--to", todayText, "--html", home.appendingPathComponent("report.html").path])] {
+    var times: [Duration] = []
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = command
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        let elapsed = try ContinuousClock().measure {
+            try process.run()
+            process.waitUntilExit()
+        }
+        guard process.terminationStatus == 0 else {
+            FileHandle.standardError.write(Data("screentime-report-bench: `screentime \(command.joined(separator: " "))` exited \(process.terminationStatus)\n".utf8))
+            exit(1)
+        }
+        times.append(elapsed)
+    }
+    times.sort()
+    let ms = { (d: Duration) in String(format: "%.1f ms", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
+    print("\(name): median \(ms(times[times.count / 2])), slowest \(ms(times.last!)) over \(runs) runs (whole process)")
+}
