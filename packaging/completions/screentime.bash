@@ -13,7 +13,7 @@ _screentime() {
         status) words="--json --waybar --i3blocks --follow" ;;
         rundown) words="--json" ;;
         mode) [ "$COMP_CWORD" -eq 2 ] && words="$modes auto" ;;
-        report) words="today yesterday week --from --to --json --csv" ;;
+        report) words="today yesterday week --from --to --json --csv --html" ;;
         limit) [ "$COMP_CWORD" -eq 2 ] && words="set rm default list" ;;
         important|essential) [ "$COMP_CWORD" -eq 2 ] && words="add rm list" ;;
         group) [ "$COMP_CWORD" -eq 2 ] && words="list add rm" ;;

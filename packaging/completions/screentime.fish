@@ -38,7 +38,7 @@ complete -c screentime -n "__fish_seen_subcommand_from status" -l waybar -l i3bl
 complete -c screentime -n "__fish_seen_subcommand_from status rundown" -l json
 complete -c screentime -n "__fish_seen_subcommand_from mode" -a "$modes auto"
 complete -c screentime -n "__fish_seen_subcommand_from report" -a "today yesterday week"
-complete -c screentime -n "__fish_seen_subcommand_from report" -l from -l to -l json -l csv
+complete -c screentime -n "__fish_seen_subcommand_from report" -l from -l to -l json -l csv -l html
 complete -c screentime -n "__fish_seen_subcommand_from limit" -a "set rm default list"
 complete -c screentime -n "__fish_seen_subcommand_from important essential" -a "add rm list"
 complete -c screentime -n "__fish_seen_subcommand_from group" -a "list add rm"
