@@ -5,7 +5,7 @@ import ScreenTimeCore
 /// agent's D-Bus interface (`CardChosen`). Where no card can be shown, the notification stands in.
 extension AgentRunner {
     func showCard(_ request: CardRequest, fallback: NotificationRequest) throws {
-        let app = request.app?.id ?? AppID("screentime")
+        let app = request.app?.id ?? AgentBus.modeNotice
         if let reason = cards.unavailability {
             logCardProblemOnce("no card can be shown (\(reason)); notifications stand in")
             try bus?.notify(app, fallback)
@@ -45,7 +45,7 @@ extension AgentRunner {
     func cardExited() {
         guard let (shown, status) = cards.outputArrived() else { return }
         logCardProblemOnce("the card exited with status \(status) before an answer; notifications stand in")
-        do { try bus?.notify(shown.app ?? AppID("screentime"), shown.fallback) } catch { Log.warning("notify: \(error)") }
+        do { try bus?.notify(shown.app ?? AgentBus.modeNotice, shown.fallback) } catch { Log.warning("notify: \(error)") }
     }
 
     /// The X window of the app the card is about, when focus comes from X11 (other providers'

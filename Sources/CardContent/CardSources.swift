@@ -60,10 +60,8 @@ struct CardSources {
         return AgendaReader(zone: zone).read(paths: paths, range: now..<settings.dayBoundary.end(of: now, in: zone))
     }
 
-    /// A path written from the home folder (`~/Music/sleep.m3u`) made absolute; anything else as written.
-    func expandingHome(_ path: String) -> String {
-        path.hasPrefix("~/") ? XDGPaths.home(environment: environment) + path.dropFirst() : path
-    }
+    /// A path written from the home folder (`~/Music/sleep.m3u`) made absolute (`XDGPaths.expandingHome`).
+    func expandingHome(_ path: String) -> String { XDGPaths.expandingHome(path, environment: environment) }
 
     /// `10:00` on the user's clock (minutes rounded down).
     func clock(_ instant: Date) -> String {

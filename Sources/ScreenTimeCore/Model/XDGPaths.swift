@@ -61,6 +61,11 @@ public enum XDGPaths {
         absolute(environment["HOME"]) ?? "/"
     }
 
+    /// A path the user wrote from the home folder (`~/todo.txt`) made absolute; anything else as written.
+    public static func expandingHome(_ path: String, environment: [String: String]) -> String {
+        path.hasPrefix("~/") ? home(environment: environment) + path.dropFirst() : path
+    }
+
     private static func base(_ environment: [String: String], _ variable: String, default relative: String) -> String {
         absolute(environment[variable]) ?? join(home(environment: environment), relative)
     }

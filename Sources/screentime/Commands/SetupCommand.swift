@@ -29,7 +29,7 @@ struct SetupCommand: Subcommand {
         let startsAtLogin = firstTime || autostart.isInstalled || autostart.startedBySystemd
         var survey = Survey(answers: SurveyAnswers(current: settings, autostart: startsAtLogin), settings: settings,
                             seen: try Self.seenApps(context, settings), installed: DesktopEntryIndex.load(environment: context.environment),
-                            fileExists: { FileManager.default.fileExists(atPath: Self.expandingHome($0, context.environment)) })
+                            fileExists: { FileManager.default.fileExists(atPath: XDGPaths.expandingHome($0, environment: context.environment)) })
         if !askNothing {
             let terminal = TerminalQuestions()
             for question in SurveyQuestion.allCases where question.isAsked(survey.answers) {
@@ -65,10 +65,6 @@ struct SetupCommand: Subcommand {
         guard let store = try context.openStore() else { return [:] }
         let now = Date()
         return try store.usageByApp(from: now.addingTimeInterval(-28 * 86_400), to: now)
-    }
-
-    static func expandingHome(_ path: String, _ environment: [String: String]) -> String {
-        path.hasPrefix("~/") ? XDGPaths.home(environment: environment) + path.dropFirst() : path
     }
 
     /// This program's own path, which the autostart entry runs.
