@@ -370,13 +370,7 @@ final class CardDesktopTests: XCTestCase {
     func testTheCardEndsWithTheAgent() throws {
         let (agent, xterm, window) = try agentWithCardOverXterm()
         defer { xterm.end() }
-        let pid = agent.process.processIdentifier
-        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        let arguments = children.split(separator: " ").compactMap { Int32($0) }.compactMap { child -> [String]? in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(child)/cmdline") else { return nil }
-            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return words.first?.hasSuffix("screentime-card") == true ? words : nil
-        }.first
+        let arguments = agent.cards().first?.arguments
         let placement = try XCTUnwrap(arguments?.firstIndex(of: "--x11-window")).advanced(by: 1)
         XCTAssertEqual(arguments?[placement], String(window.xid), "the card is placed by xterm's window")
         XCTAssertEqual(agent.stop(), 0)

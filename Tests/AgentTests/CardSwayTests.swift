@@ -12,15 +12,6 @@ final class CardSwayTests: XCTestCase {
         sway = try SwayHarness.shared()
     }
 
-    /// `screentime-card` processes the agent started (its children).
-    func cards(of agent: AgentProcess) -> [Int32] {
-        let pid = agent.process.processIdentifier
-        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").compactMap { Int32($0) }.filter {
-            (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.hasPrefix("screentime-card") == true
-        }
-    }
-
     func testTheCardStaysOnTheOverlayLayerUntilTheAgentEnds() throws {
         let environment = try AgentProcess.freshEnvironment(on: sway, config: "[general]\nidle-after = 1h\n[limits]\nstcard = 1s\n",
                                                             cards: true)
@@ -31,14 +22,14 @@ final class CardSwayTests: XCTestCase {
         let window = try sway.openWindow(appID: "stcard")
         defer { sway.close(window) }
         XCTAssertTrue(eventually(5) { (try? self.sway.state(of: window)?.inScratchpad) == true }, "disabled at its limit; log: \(agent.log)")
-        XCTAssertTrue(eventually { self.cards(of: agent).count == 1 }, "a card started; log: \(agent.log)")
+        XCTAssertTrue(eventually { agent.cards().count == 1 }, "a card started; log: \(agent.log)")
         // Still there a while later: it opened the display and waits for the user.
         usleep(1_000_000)
-        XCTAssertEqual(cards(of: agent).count, 1, "the card is still up; log: \(agent.log)")
+        XCTAssertEqual(agent.cards().count, 1, "the card is still up; log: \(agent.log)")
         XCTAssertFalse(agent.log.contains("before an answer"), agent.log)
         try monitor.drain()
         XCTAssertFalse(monitor.notifyCalls.contains { $0.actions.contains("continue") }, "no notification stands in")
-        let card = try XCTUnwrap(cards(of: agent).first)
+        let card = try XCTUnwrap(agent.cards().first?.pid)
         XCTAssertEqual(agent.stop(), 0)
         XCTAssertTrue(eventually { kill(card, 0) != 0 }, "the card ended with the agent")
     }
