@@ -133,7 +133,8 @@ final class PackageTests: XCTestCase {
         let entry = try String(contentsOfFile: "/etc/xdg/autostart/screentime.desktop", encoding: .utf8)
         let command = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }?.dropFirst(5).split(separator: " "))
         let desk = try DesktopHarness.shared()
-        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
+        // The night's modes off: the mode is Standard whatever the hour the test runs at.
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[modes]\nautomatic = off\n")
         let agent = Process()
         agent.executableURL = URL(fileURLWithPath: String(try XCTUnwrap(command.first)))
         agent.arguments = command.dropFirst().map(String.init)
