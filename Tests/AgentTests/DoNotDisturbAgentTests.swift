@@ -26,7 +26,7 @@ final class DoNotDisturbAgentTests: XCTestCase {
     }
 
     func testProductivityPausesDunstCountsWhatArrivesAndStandardUnpauses() throws {
-        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: nil), desk: desk)
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: ""), desk: desk)
         try mode(agent, "productivity")
         XCTAssertTrue(try eventually { try dunst.isPaused() }, "log: \(agent.log)")
         try desk.run("notify-send", ["-a", "Chat", "while you work"])
@@ -63,7 +63,7 @@ final class DoNotDisturbAgentTests: XCTestCase {
     /// Prints how long the agent takes from `screentime mode productivity` to dunst paused and
     /// back from `mode standard` (median of 10 each), and its RSS before and while silenced.
     func testSilencingFiguresPrinted() throws {
-        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: nil), desk: desk)
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: ""), desk: desk)
         let before = ProcessMeasures.rssMegabytes(agent.process.processIdentifier)
         var silence: [Double] = []
         var restore: [Double] = []
@@ -88,7 +88,7 @@ final class DoNotDisturbAgentTests: XCTestCase {
     }
 
     func testExitGivesTheStateBack() throws {
-        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: nil), desk: desk)
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: ""), desk: desk)
         try mode(agent, "productivity")
         XCTAssertTrue(try eventually { try dunst.isPaused() }, "log: \(agent.log)")
         XCTAssertEqual(agent.stop(), 0)
@@ -96,7 +96,7 @@ final class DoNotDisturbAgentTests: XCTestCase {
     }
 
     func testAfterASigkillTheNextStartKeepsTheUsersStateToGiveBack() throws {
-        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "")
         let saved = SavedNotificationState(environment: environment, server: "dunst")
         let killed = try AgentProcess(environment: environment, desk: desk)
         try mode(killed, "productivity")

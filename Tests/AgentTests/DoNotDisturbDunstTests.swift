@@ -100,7 +100,7 @@ final class DoNotDisturbDunstTests: XCTestCase {
     }
 
     func testTheAgentGivesBackWhatAKilledAgentLeftPaused() throws {
-        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "")
         try SavedNotificationState(environment: environment, server: "dunst").write("false")
         try dunst.setPaused(true)
         let agent = try AgentProcess(environment: environment, desk: desk)
@@ -111,7 +111,7 @@ final class DoNotDisturbDunstTests: XCTestCase {
     }
 
     func testDisplayRestoreGivesBackWhatAKilledAgentLeftPaused() throws {
-        let environment = try AgentProcess.freshEnvironment(on: desk, config: nil)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "")
         let saved = SavedNotificationState(environment: environment, server: "dunst")
         try saved.write("false")
         try dunst.setPaused(true)
@@ -125,7 +125,7 @@ final class DoNotDisturbDunstTests: XCTestCase {
     }
 
     func testDoctorSaysHowDunstIsSilencedAndWhatSocialDoes() throws {
-        let doctor = try AgentProcess.run(["doctor"], environment: try AgentProcess.freshEnvironment(on: desk, config: nil))
+        let doctor = try AgentProcess.run(["doctor"], environment: try AgentProcess.freshEnvironment(on: desk, config: ""))
         let line = doctor.out.split(separator: "\n").first { $0.hasPrefix("ok   do-not-disturb  dunst ") }
         XCTAssertTrue(line?.hasSuffix(", do-not-disturb through `paused`; Social's exceptions cannot pass there: "
                                       + "Social leaves notifications on") == true, doctor.out)

@@ -106,7 +106,7 @@ final class DoNotDisturbGnomeTests: XCTestCase {
 
     /// The agent on the GNOME Shell harness: Productivity turns banners off, Standard gives them back.
     func testTheAgentsModesTurnBannersOffAndBack() throws {
-        var environment = try AgentProcess.freshEnvironment(on: shell, config: nil)
+        var environment = try AgentProcess.freshEnvironment(on: shell, config: "")
         // gsettings reads the session's dconf database where the shell's session keeps it.
         environment["XDG_CONFIG_HOME"] = shell.environment["XDG_CONFIG_HOME"]
         let agent = try AgentProcess(environment: environment, desk: shell)

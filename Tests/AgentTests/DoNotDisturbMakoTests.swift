@@ -74,7 +74,7 @@ final class DoNotDisturbMakoTests: XCTestCase {
 
     /// The agent on sway: Productivity adds mako's mode, Standard and exit take it out.
     func testTheAgentsModesSetMakosModeAndTakeItOut() throws {
-        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: sway, config: nil), desk: sway)
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: sway, config: ""), desk: sway)
         XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
         XCTAssertTrue(try eventually { try modes() == ["default", "do-not-disturb"] }, agent.log)
         XCTAssertEqual(try agent.cli(["mode", "standard"]).status, 0)
