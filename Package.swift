@@ -56,7 +56,7 @@ let package = Package(
         // SQLite store of foreground intervals, bypasses and limits hit.
         .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite"]),
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
-        .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
+        .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "LocalSystem", "CICal"]),
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),

@@ -154,10 +154,10 @@ final class CalendarReaderTests: XCTestCase {
         ])
     }
 
-    func testFoldersAreReadOneLevelDeepAndProblemsNameTheirFile() throws {
+    func testFoldersAreReadTwoLevelsDeepAndProblemsNameTheirFile() throws {
         try write("a.ics", calendar(weekly))
         try write("personal/b.ics", calendar("BEGIN:VEVENT\nUID:b\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Social\nEND:VEVENT\n", timeZone: false))
-        try write("personal/deeper/c.ics", calendar("BEGIN:VEVENT\nUID:c\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Sleep\nEND:VEVENT\n", timeZone: false))
+        try write("personal/deeper/deepest/c.ics", calendar("BEGIN:VEVENT\nUID:c\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Sleep\nEND:VEVENT\n", timeZone: false))
         try write("notes.txt", "Social: not a calendar")
         let broken = try write("broken.ics", "this is not a calendar\n")
         let cheat = try write("fun.ics", calendar("BEGIN:VEVENT\nUID:d\nDTSTART:20260322T080000Z\nDTEND:20260323T080000Z\nSUMMARY:Cheat Day\nEND:VEVENT\n", timeZone: false))
