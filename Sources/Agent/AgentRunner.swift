@@ -457,7 +457,7 @@ public final class AgentRunner {
         backends["logind"] = logind.map { $0.sessionPath == nil ? "sleep" : "sleep, lock" } ?? "none"
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
-        status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn)]
+        status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn), "calendarExpansions": Double(calendars.expansionsStarted)]
         status.savingProblem = usage.problem.map { "since \(LocalTimeText.iso8601($0.since, in: zone)): \($0.reason)" }
         return status
     }

@@ -34,6 +34,8 @@ public final class CalendarRefresher {
     /// `file:line: message` for each calendar problem, or why the expansion failed.
     public private(set) var problems: [String] = []
     public private(set) var lastRefresh: Date?
+    /// Expansions started since the agent began (`status --json` diagnostics): a sync must cost few.
+    public private(set) var expansionsStarted = 0
     private var lastPaths: [String]?
     private var lastFingerprint: CalendarFingerprint?
     private var child: ChildProcess?
@@ -102,6 +104,7 @@ public final class CalendarRefresher {
         do {
             child = try ChildProcess(executable, arguments, environment: environment, timeout: timeout, now: now)
             childStarted = .now
+            expansionsStarted += 1
             return false
         } catch {
             return failed(error)
