@@ -14,6 +14,12 @@ final class CalendarWatchAgentTests: XCTestCase {
         desk = try DesktopHarness.shared()
     }
 
+    /// The agent owns the session's bus name: the next test's agent needs it.
+    override func tearDown() {
+        agent?.stop()
+        agent = nil
+    }
+
     /// A calendar of one event naming `summary`, from `minutesAgo` before the test began to two
     /// hours after: among overlapping calendar events the one that started last holds.
     func event(_ uid: String, _ summary: String, startedMinutesAgo minutesAgo: Double) -> String {
@@ -88,7 +94,9 @@ final class CalendarWatchAgentTests: XCTestCase {
             try FileManager.default.moveItem(at: vdir, to: home.appendingPathComponent(".calendars.old"))
             try FileManager.default.moveItem(at: fresh, to: vdir)
         }
-        XCTAssertEqual(try StatusFormat.decode(try agent.cli(["status", "--json"]).out).mode, "social")
+        let before = try StatusFormat.decode(try agent.cli(["status", "--json"]).out)
+        XCTAssertEqual(before.mode, "social")
+        print("longest loop turn before the sync \(before.diagnostics?["longestLoopTurnMs"] ?? -1) ms")
 
         // A sync adds a calendar of 500 events as vdirsyncer does; the last names Productivity.
         let expansions = try expansionsStarted()
@@ -114,6 +122,8 @@ final class CalendarWatchAgentTests: XCTestCase {
         // One look a second at most while the files come, and one after the last.
         XCTAssertGreaterThanOrEqual(during, 1)
         XCTAssertLessThanOrEqual(during, Int(writing) + 2, "expansions were not coalesced")
-        XCTAssertEqual(try StatusFormat.decode(try agent.cli(["status", "--json"]).out).mode, "productivity")
+        let status = try StatusFormat.decode(try agent.cli(["status", "--json"]).out)
+        XCTAssertEqual(status.mode, "productivity")
+        print("longest loop turn \(status.diagnostics?["longestLoopTurnMs"] ?? -1) ms")
     }
 }

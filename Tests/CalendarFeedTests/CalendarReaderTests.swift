@@ -29,26 +29,7 @@ final class CalendarReaderTests: XCTestCase {
         "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//screentime tests//EN\n" + (timeZone ? berlin : "") + events + "END:VCALENDAR\n"
     }
 
-    let berlin = """
-        BEGIN:VTIMEZONE
-        TZID:Europe/Berlin
-        BEGIN:DAYLIGHT
-        TZOFFSETFROM:+0100
-        TZOFFSETTO:+0200
-        TZNAME:CEST
-        DTSTART:19700329T020000
-        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
-        END:DAYLIGHT
-        BEGIN:STANDARD
-        TZOFFSETFROM:+0200
-        TZOFFSETTO:+0100
-        TZNAME:CET
-        DTSTART:19701025T030000
-        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
-        END:STANDARD
-        END:VTIMEZONE
-
-        """
+    let berlin = CalendarClientFiles.berlin + "\n"
 
     /// A weekly Wednesday event in Europe/Berlin, 14:00-15:30, one week excepted (EXDATE), one moved
     /// (RECURRENCE-ID), through the spring daylight-saving change.
