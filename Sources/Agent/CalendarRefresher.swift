@@ -11,9 +11,10 @@ import ScreenTimeCore
 /// `childOutputArrived()` when it is readable, and `stopOverdueChild(now:)` at `childDeadline`.
 /// A failed expansion keeps the last good intervals and reports why in `problems`.
 ///
-/// The calendar folders' watch reports to `foldersChanged(now:)` and looks again at `nextLook`: a
-/// sync writing hundreds of files is looked at once it pauses (or every `settleLimit`), and never
-/// while an expansion runs, so it costs a few expansions, not one per file.
+/// The calendar folders' watch reports to `foldersChanged(now:)` and looks again at `nextLook`: once
+/// the folders are quiet for `settle`, at most `settleLimit` after the first change, never while an
+/// expansion runs, and at most once per `settleLimit`: a sync writing hundreds of files costs an
+/// expansion a second while it lasts, not one per file.
 public final class CalendarRefresher {
     /// The `screentime` executable beside the running one.
     public let executable: String
@@ -26,7 +27,8 @@ public final class CalendarRefresher {
     public var lookAhead: TimeInterval = 32 * 86_400
     /// How long the folders must stay quiet after a change before the files are looked at…
     public var settle: TimeInterval = 0.1
-    /// …and the longest a look waits after the first change of a burst.
+    /// …and the longest a look waits after the first change of a burst; also the shortest time
+    /// between two expansions for changes.
     public var settleLimit: TimeInterval = 1
 
     /// Occurrences of events naming a mode, from the last good expansion.
@@ -61,7 +63,8 @@ public final class CalendarRefresher {
     /// while an expansion runs (which began before some of them: they are looked at when it ends).
     public var nextLook: Date? {
         guard child == nil, let changes else { return nil }
-        return min(changes.last.addingTimeInterval(settle), changes.first.addingTimeInterval(settleLimit))
+        let settled = min(changes.last.addingTimeInterval(settle), changes.first.addingTimeInterval(settleLimit))
+        return max(settled, lastRefresh.map { $0.addingTimeInterval(settleLimit) } ?? settled)
     }
 
     /// The watch saw the calendar folders change: look at the files at `nextLook`.
