@@ -96,6 +96,13 @@ final class CalendarWatchAgentTests: XCTestCase {
             try FileManager.default.moveItem(at: vdir, to: home.appendingPathComponent(".calendars.old"))
             try FileManager.default.moveItem(at: fresh, to: vdir)
         }
+        try expect(.productivity, after: "the calendars folder deleted") {
+            try FileManager.default.removeItem(at: vdir)
+        }
+        try expect(.social, after: "the calendars folder made again by a fresh sync") {
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            try CalendarClientFiles.addAsVdirsyncerDoes(event("d", "Social: games", startedMinutesAgo: 15), to: work.appendingPathComponent("d.ics"))
+        }
         let before = try StatusFormat.decode(try agent.cli(["status", "--json"]).out)
         XCTAssertEqual(before.mode, "social")
         print("longest loop turn before the sync \(before.diagnostics?["longestLoopTurnMs"] ?? -1) ms")
