@@ -523,7 +523,7 @@ public final class AgentRunner {
     /// The folders holding a calendar path's files (`CalendarTree`); the folder a missing path
     /// would be made in, to see it come.
     static func directoriesToWatch(_ path: String) -> [String] {
-        (try? CalendarTree(path: path).folders) ?? [String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])]
+        (try? CalendarTree(path: path).folders) ?? [CalendarTree.folder(of: path)]
     }
 }
 

@@ -32,13 +32,19 @@ public struct CalendarTree: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .missing }
         guard isFolder else {
             files = [path]
-            folders = [String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])]
+            folders = [Self.folder(of: path)]
             return
         }
         var files: [String] = [], folders: [String] = []
         try Self.walk(path, levelsBelow: Self.depth, files: &files, folders: &folders)
         self.files = files.sorted()
         self.folders = folders
+    }
+
+    /// The folder `path` is in (where a missing path would be made).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func walk(_ folder: String, levelsBelow: Int, files: inout [String], folders: inout [String]) throws(Failure) {

@@ -74,9 +74,12 @@ final class CalendarTreeTests: XCTestCase {
         XCTAssertEqual(relative(tree.folders), ["Downloads"])
     }
 
-    func testAMissingPath() throws {
+    func testAMissingPathAndTheFolderItWouldBeIn() throws {
         XCTAssertThrowsError(try CalendarTree(path: root.appendingPathComponent("nothing").path)) {
             XCTAssertEqual($0 as? CalendarTree.Failure, .missing)
         }
+        XCTAssertEqual(CalendarTree.folder(of: root.appendingPathComponent("nothing").path), root.path)
+        XCTAssertEqual(CalendarTree.folder(of: "/calendar.ics"), "/")
+        XCTAssertEqual(CalendarTree.folder(of: "calendar.ics"), ".")
     }
 }

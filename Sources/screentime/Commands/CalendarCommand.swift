@@ -89,7 +89,7 @@ struct CalendarCommand: Subcommand {
             return "\(path): no .ics files yet (a folder is read with its subfolders \(CalendarTree.depth) levels down)"
         }
         let read = CalendarReader(zone: zone).read(paths: [path], range: now..<now.addingTimeInterval(foundAhead), now: now)
-        let calendars = Set(files.map { $0[..<($0.lastIndex(of: "/") ?? $0.startIndex)] }).count
+        let calendars = Set(files.map(CalendarTree.folder)).count
         let holds = files == [path] ? "1 calendar file" : "\(count(calendars, "calendar")) (\(count(files.count, ".ics file")))"
         var lines = ["\(path): \(holds), \(count(read.intervals.count, "mode event")) in the next 4 weeks"]
         if read.intervals.isEmpty {
