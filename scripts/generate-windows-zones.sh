@@ -1,10 +1,11 @@
 #!/bin/sh
 # Regenerates Sources/CalendarFeed/WindowsZones.swift from CLDR's windowsZones table (Debian's
 # unicode-cldr-core): Exchange and Outlook name zones the Windows way ("Pacific Standard Time").
+# Usage: generate-windows-zones.sh [OUT]   (OUT: another file to write, as the test that checks
+# the committed table is current does)
 set -eu
-cd "$(dirname "$0")/.."
+out=$(realpath -m "${1:-$(dirname "$0")/../Sources/CalendarFeed/WindowsZones.swift}")
 table=/usr/share/unicode/cldr/common/supplemental/windowsZones.xml
-out=Sources/CalendarFeed/WindowsZones.swift
 python3 - "$table" "$out" <<'PY'
 import sys
 import xml.etree.ElementTree as tree
