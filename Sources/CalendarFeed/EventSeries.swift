@@ -9,6 +9,7 @@ struct EventSeries {
     var master: ICalEvent?
     /// One per RECURRENCE-ID, in file order.
     var overrides: [ICalEvent] = []
+    private var overrideIndex: [RecurrenceKey: Int] = [:]
 
     /// The events grouped by UID, in file order (an event without a UID is a series of its own).
     static func of(_ events: [ICalEvent]) -> [EventSeries] {
@@ -34,9 +35,10 @@ struct EventSeries {
             if master.map({ Self.isNewer(event, than: $0) }) ?? true { master = event }
             return
         }
-        if let index = overrides.firstIndex(where: { $0.recurrenceID.map { RecurrenceKey($0) } == RecurrenceKey(id) }) {
+        if let index = overrideIndex[RecurrenceKey(id)] {
             if Self.isNewer(event, than: overrides[index]) { overrides[index] = event }
         } else {
+            overrideIndex[RecurrenceKey(id)] = overrides.count
             overrides.append(event)
         }
     }
@@ -58,12 +60,13 @@ struct EventSeries {
         // A series moved earlier from some date on brings occurrences from after the range into it;
         // a stale override is told by its RECURRENCE-ID, which may lie after the range.
         let moveBack = laterChanges.map { -$0.earliestShift }.max() ?? 0
-        let lastOverride = overrides.compactMap { $0.recurrenceID?.instant(in: zone) }.max() ?? range.upperBound
-        let limit = max(range.upperBound.addingTimeInterval(TimeInterval(max(0, moveBack))), lastOverride.addingTimeInterval(1))
-        let starts = master.occurrenceStarts(from: first, until: limit, zone: zone)
+        let lastOlderOverride = overrides.filter { $0.sequence < master.sequence }.compactMap { $0.recurrenceID?.instant(in: zone) }.max()
+        let limit = max(range.upperBound.addingTimeInterval(TimeInterval(max(0, moveBack))),
+                        lastOlderOverride?.addingTimeInterval(1) ?? range.upperBound)
+        let excluded = RecurrenceSet(master.exceptionDates, zone: zone)
+        let starts = master.occurrenceStarts(from: first, until: limit, excluded: excluded, zone: zone)
         let all = RecurrenceSet(starts.map(\.start), zone: zone)
         let replaced = RecurrenceSet(overrides.compactMap(\.recurrenceID), zone: zone)
-        let excluded = RecurrenceSet(master.exceptionDates, zone: zone)
         let length = master.length(zone: zone)
 
         var found: [(event: ICalEvent, span: Range<Date>)] = []
@@ -173,14 +176,13 @@ extension ICalEvent {
         start.flatMap { length(zone: zone).span(from: $0, zone: zone) }
     }
 
-    /// DTSTART, the RRULE starts before `limit` and the RDATEs (with a period's end), less EXDATEs,
-    /// each start once, in time order.
-    func occurrenceStarts(from first: ICalTime, until limit: Date, zone: LocalTimeZone) -> [ExtraDate] {
+    /// DTSTART, the RRULE starts before `limit` and the RDATEs (with a period's end), less the
+    /// `excluded` (EXDATEs), each start once, in time order.
+    func occurrenceStarts(from first: ICalTime, until limit: Date, excluded: RecurrenceSet, zone: LocalTimeZone) -> [ExtraDate] {
         var starts = [ExtraDate(start: first)]
         starts += ruleStarts(from: first, cap: CalendarReader.occurrenceCap) { ($0.instant(in: zone) ?? limit) < limit }
             .map { ExtraDate(start: $0) }
         starts += extraDates
-        let excluded = RecurrenceSet(exceptionDates, zone: zone)
         var seen = Set<Date>()
         return starts.compactMap { date -> (Date, ExtraDate)? in
             guard let begin = date.start.instant(in: zone), !excluded.contains(date.start), seen.insert(begin).inserted else { return nil }
