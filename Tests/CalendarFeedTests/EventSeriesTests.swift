@@ -144,6 +144,29 @@ final class EventSeriesTests: XCTestCase {
         XCTAssertTrue(nights.contains("2026-03-29T21:00:00Z 2026-03-30T05:00:00Z Sleep"), "\(nights)")
     }
 
+    /// The agent's way: `screentime calendar expand` in a machine whose zone is TZ (all-day and
+    /// floating times placed by tzdata through the C library), against the reference.
+    func testTheCLIExpansionMatchesTheReferenceInTheMachineZoneOfTZ() throws {
+        let home = NSTemporaryDirectory() + "event-series-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        for name in ["outlook-windows-zones.ics", "thunderbird-floating.ics"] {
+            for zone in ["Asia/Tokyo", "America/Los_Angeles"] {
+                let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+                                   "XDG_STATE_HOME": home + "/state", "TZ": zone, "PATH": "/usr/bin:/bin"]
+                try? FileManager.default.removeItem(atPath: home)
+                let added = try AgentProcess.run(["calendar", "add", fixture(name)], environment: environment)
+                XCTAssertEqual(added.status, 0, added.err)
+                let expanded = try AgentProcess.run(["calendar", "expand", "--from", "\(Int(year.lowerBound.timeIntervalSince1970))",
+                                                     "--to", "\(Int(year.upperBound.timeIntervalSince1970))"], environment: environment)
+                XCTAssertEqual(expanded.status, 0, expanded.err)
+                let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(expanded.out.utf8)) as? [String: Any])
+                let intervals = try XCTUnwrap(json["intervals"] as? [[String: Any]])
+                let found = lines(intervals.map { ($0["start"] as? Int ?? 0, $0["end"] as? Int ?? 0, $0["summary"] as? String ?? "") })
+                XCTAssertEqual(found, try reference(fixture(name), zone: zone), "\(name) with TZ=\(zone)")
+            }
+        }
+    }
+
     /// Versions the reference does not tell apart: it keeps the first of equal SEQUENCEs, and an old
     /// modification that names no occurrence of the rescheduled series unless it repeats the RRULE.
     func testSameSequenceNewerStampWinsAndAnOrphanedOldModificationIsDropped() throws {
