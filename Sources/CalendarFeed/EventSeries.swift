@@ -101,7 +101,7 @@ private struct ChangeFromHereOn {
     let override: ICalEvent
     let from: Date
     let shift: Shift
-    let length: Length
+    let length: OccurrenceLength
 
     init?(_ override: ICalEvent, zone: LocalTimeZone) {
         guard let id = override.recurrenceID, let start = override.start,
@@ -137,7 +137,7 @@ private struct ChangeFromHereOn {
 }
 
 /// How long each occurrence of an event lasts.
-enum Length {
+enum OccurrenceLength {
     /// Whole local days, for dates: to the local midnight after the last day.
     case days(Int)
     /// On the wall clock of the start's zone: a 22:00-07:00 night stays one across daylight-saving changes.
@@ -159,7 +159,7 @@ enum Length {
 
 extension ICalEvent {
     /// DTEND less DTSTART (DURATION when there is no DTEND; a day for a date, nothing for a time).
-    func length(zone: LocalTimeZone) -> Length {
+    func length(zone: LocalTimeZone) -> OccurrenceLength {
         guard let start else { return .exact(0) }
         if let end {
             if start.isDate { return .days(Int((Double(end.wallSeconds - start.wallSeconds) / 86_400).rounded())) }
