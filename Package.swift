@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "DisplayFilterTests", dependencies: ["DisplayFilter", "TestSupport"]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSupport"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "TestSupport"]),
-        .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"]),
+        .testTarget(name: "CalendarFeedTests", dependencies: ["CalendarFeed", "TestSupport"], exclude: ["Reference", "Fixtures"]),
         .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "TestSupport"]),
         .testTarget(name: "CardContentTests", dependencies: ["CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["WaylandBackend", "TestSupport"]),

@@ -11,8 +11,8 @@ public struct CalendarReadResult: Sendable {
 
 /// Reads .ics files and folders into mode intervals: an event whose summary or category names a mode
 /// (see `CalendarInterval.namedMode`) holds that mode for its duration. libical expands RRULE, RDATE
-/// and EXDATE and applies VTIMEZONE (or built-in) rules; RECURRENCE-ID overrides replace the
-/// occurrence they name. Floating times and all-day events are in the user's local time.
+/// and EXDATE and applies VTIMEZONE (or built-in, or Windows-named) rules; `EventSeries` applies
+/// versions and RECURRENCE-ID overrides. Floating times and all-day events are in the user's local time.
 ///
 /// Events naming Cheat Day are left out (reported as a problem): the 12-hour notice needs to know when
 /// a Cheat Day was booked, which a calendar file cannot tell; `screentime cheat-day book` does.
@@ -90,9 +90,9 @@ public struct CalendarReader {
         return CalendarReadResult(intervals: intervals, problems: problems)
     }
 
-    /// Hands `visit` every occurrence overlapping `range` of the file's events (RECURRENCE-ID overrides
-    /// in place of the occurrence they replace), and adds the file's problems and those `visit` answers
-    /// (each once), at most `problemLimit` of them, to `problems`. Throws when the file cannot be read
+    /// Hands `visit` every occurrence overlapping `range` of the file's events (see `EventSeries`: the
+    /// newest version of each, overrides in place of the occurrences they replace), and adds the
+    /// file's problems and those `visit` answers (each once), at most `problemLimit` of them, to `problems`. Throws when the file cannot be read
     /// or holds no calendar at all.
     func eachOccurrence(inFile path: String, range: Range<Date>, problems: inout [CalendarProblem],
                         visit: (ICalEvent, Range<Date>) -> CalendarProblem?) throws(CalendarProblemError) {
@@ -110,19 +110,13 @@ public struct CalendarReader {
         var found: [CalendarProblem] = document.parseProblems.prefix(problemLimit).map {
             CalendarProblem(path: path, message: "skipped: \($0)", line: Self.line(in: text, mentionedBy: $0))
         }
-        let events = document.events
-        let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
-        for event in events where event.recurrenceID == nil {
+        for event in document.events where event.recurrenceID == nil {
             for tzid in Set(event.unknownTimeZones) {
                 found.append(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time"))
             }
-            let replaced = Set((event.uid.flatMap { overrides[$0] } ?? []).compactMap { $0.recurrenceID.flatMap(instant) })
-            for occurrence in occurrences(of: event, range: range) where !replaced.contains(occurrence.lowerBound) {
-                if let problem = visit(event, occurrence), !found.contains(problem) { found.append(problem) }
-            }
         }
-        for event in overrides.values.joined() {
-            for occurrence in occurrences(of: event, range: range, expand: false) {
+        for series in EventSeries.of(document.events) {
+            for (event, occurrence) in series.occurrences(in: range, zone: zone) {
                 if let problem = visit(event, occurrence), !found.contains(problem) { found.append(problem) }
             }
         }
@@ -144,51 +138,6 @@ public struct CalendarReader {
         intervals.append(CalendarInterval(mode: mode, start: span.lowerBound, end: span.upperBound,
                                           summary: event.summary, source: path))
         return nil
-    }
-
-    /// The event's occurrences overlapping `range`: DTSTART, RRULE and RDATE starts less EXDATEs, each
-    /// lasting the event's duration (DTEND or DURATION; exact seconds, or whole local days for dates).
-    func occurrences(of event: ICalEvent, range: Range<Date>, expand: Bool = true) -> [Range<Date>] {
-        guard let start = event.start, let first = instant(start) else { return [] }
-        var starts = [start]
-        if expand {
-            starts += event.ruleStarts(from: start, cap: Self.occurrenceCap) { (instant($0) ?? range.upperBound) < range.upperBound }
-            starts += event.extraDates
-        }
-        let excluded = Set(event.exceptionDates.compactMap(instant))
-        let length: Length
-        if let end = event.end, let last = instant(end) {
-            length = start.isDate ? .days(Int((last.timeIntervalSince(first) / 86_400).rounded())) : .seconds(last.timeIntervalSince(first))
-        } else if let seconds = event.durationSeconds {
-            length = start.isDate ? .days(seconds / 86_400) : .seconds(TimeInterval(seconds))
-        } else {
-            length = start.isDate ? .days(1) : .seconds(0)
-        }
-        var seen = Set<Date>()
-        return starts.compactMap { time -> Range<Date>? in
-            guard let begin = instant(time), !excluded.contains(begin), seen.insert(begin).inserted else { return nil }
-            let end: Date = switch length {
-            case .seconds(let seconds): begin.addingTimeInterval(seconds)
-            case .days(let days): zone.startOfDay(zone.localDate(of: begin).adding(days: days))
-            }
-            guard begin < end, (begin..<end).overlaps(range) else { return nil }
-            return begin..<end
-        }.sorted { $0.lowerBound < $1.lowerBound }
-    }
-
-    private enum Length {
-        case seconds(TimeInterval)
-        case days(Int)
-    }
-
-    /// The instant of a calendar time: libical for UTC and zoned times, the user's zone for floating
-    /// times and dates (midnight).
-    func instant(_ time: ICalTime) -> Date? {
-        if let seconds = time.unixTime { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
-        let date = CivilDate(year: time.year, month: time.month, day: time.day)
-        guard date.isValid else { return nil }
-        let wall = time.isDate ? WallTime(secondsOfDay: 0) : WallTime(hour: time.hour, minute: time.minute, second: time.second)
-        return zone.instant(of: date, at: wall)
     }
 
     /// The line of `text` holding the text libical quotes after the last colon of its message, if any

@@ -93,6 +93,36 @@ struct ICalTime {
         return value
     }
 
+    /// A UTC date-time at `unixTime`.
+    init(unixTime: Int) {
+        self.init(icaltime_from_timet_with_zone(time_t(unixTime), 0, icaltimezone_get_utc_timezone()))
+    }
+
+    /// The time `seconds` later on the wall clock of its own zone (as a calendar app moves a meeting
+    /// from 10:00 to 12:00 across a daylight-saving change: still 12:00 on the later days).
+    func addingWall(seconds: Int) -> ICalTime {
+        var moved = ICalTime(icaltime_add(cValue, icaldurationtype_from_int(Int32(seconds))))
+        moved.anchor = anchor
+        moved.isDate = isDate
+        return moved
+    }
+
+    /// The wall-clock reading as seconds, for differences between two times of one zone.
+    var wallSeconds: Int {
+        var value = cValue
+        value.zone = nil
+        return Int(icaltime_as_timet(value))
+    }
+
+    /// Whether both are read in the same zone (both UTC, both floating, or one TZID).
+    func hasSameAnchor(as other: ICalTime) -> Bool {
+        switch (anchor, other.anchor) {
+        case (.utc, .utc), (.floating, .floating): true
+        case (.zone(_, let a), .zone(_, let b)): a == b
+        default: false
+        }
+    }
+
     /// Seconds since 1970 for UTC and zoned date-times (libical applies the zone's rules, VTIMEZONE
     /// or built-in); nil for floating times and dates, which the caller places in local time.
     var unixTime: Int? {
@@ -126,6 +156,21 @@ struct ICalEvent {
             .flatMap { $0.split(separator: ",").map(String.init) }
     }
 
+    /// SEQUENCE: the revision of this version of the event (-1 when it gives none).
+    var sequence: Int {
+        icalcomponent_get_first_property(component, ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0)) } ?? -1
+    }
+    /// DTSTAMP and LAST-MODIFIED in Unix seconds: which of two versions with one SEQUENCE is newer.
+    var stamp: Int? { datetime(ICAL_DTSTAMP_PROPERTY)?.unixTime }
+    var lastModified: Int? { datetime(ICAL_LASTMODIFIED_PROPERTY)?.unixTime }
+
+    /// RECURRENCE-ID;RANGE=THISANDFUTURE: the override changes this occurrence and every later one.
+    var changesLaterOccurrences: Bool {
+        guard let property = icalcomponent_get_first_property(component, ICAL_RECURRENCEID_PROPERTY),
+              let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER) else { return false }
+        return icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
+    }
+
     var start: ICalTime? { datetime(ICAL_DTSTART_PROPERTY) }
     var end: ICalTime? { datetime(ICAL_DTEND_PROPERTY) }
     var recurrenceID: ICalTime? { datetime(ICAL_RECURRENCEID_PROPERTY) }
@@ -140,14 +185,21 @@ struct ICalEvent {
         properties(of: component, kind: ICAL_EXDATE_PROPERTY).compactMap { time(of: $0) }
     }
 
-    /// RDATE values (a period's start for RDATE;VALUE=PERIOD).
-    var extraDates: [ICalTime] {
-        properties(of: component, kind: ICAL_RDATE_PROPERTY).compactMap { property -> ICalTime? in
+    /// An RDATE value: a start, and for RDATE;VALUE=PERIOD the period's own end.
+    struct ExtraDate {
+        var start: ICalTime
+        var end: ICalTime?
+    }
+
+    /// RDATE values.
+    var extraDates: [ExtraDate] {
+        properties(of: component, kind: ICAL_RDATE_PROPERTY).compactMap { property -> ExtraDate? in
             let value = icalproperty_get_rdate(property)
-            var time = icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
-            guard icaltime_is_null_time(time) == 0 else { return nil }
-            if icaltime_is_utc(time) == 0, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
-            return ICalTime(time)
+            let isPeriod = icaltime_is_null_time(value.time) != 0
+            guard let start = placed(isPeriod ? value.period.start : value.time, of: property) else { return nil }
+            guard isPeriod else { return ExtraDate(start: start) }
+            if let end = placed(value.period.end, of: property) { return ExtraDate(start: start, end: end) }
+            return ExtraDate(start: start, end: start.addingWall(seconds: Int(icaldurationtype_as_int(value.period.duration))))
         }
     }
 
@@ -184,8 +236,15 @@ struct ICalEvent {
     }
 
     private func time(of property: OpaquePointer) -> ICalTime? {
-        let value = icalproperty_get_datetime_with_component(property, component)
-        return icaltime_is_null_time(value) == 0 ? ICalTime(value) : nil
+        placed(icalproperty_get_datetime_with_component(property, component), of: property)
+    }
+
+    /// A value of `property` with the zone its TZID names (libical leaves Windows zone names floating).
+    private func placed(_ value: icaltimetype, of property: OpaquePointer) -> ICalTime? {
+        guard icaltime_is_null_time(value) == 0 else { return nil }
+        var time = value
+        if icaltime_is_utc(time) == 0, time.zone == nil, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
+        return ICalTime(time)
     }
 
     private func tzid(of property: OpaquePointer) -> String? {
@@ -194,7 +253,8 @@ struct ICalEvent {
             .map { String(cString: $0) }
     }
 
-    /// The zone a TZID names: a VTIMEZONE of an enclosing component, else libical's built-in zone.
+    /// The zone a TZID names: a VTIMEZONE of an enclosing component, else libical's built-in zone of
+    /// that name or, for a Windows name ("W. Europe Standard Time"), of the IANA zone CLDR maps it to.
     private func zone(named tzid: String) -> OpaquePointer? {
         var scope: OpaquePointer? = component
         while let current = scope {
@@ -202,6 +262,7 @@ struct ICalEvent {
             scope = icalcomponent_get_parent(current)
         }
         return icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid)
+            ?? windowsZones[tzid].flatMap { icaltimezone_get_builtin_timezone($0) }
     }
 }
 

@@ -9,8 +9,9 @@ public enum DesktopEntryIndex {
         XDGPaths.dataDirectories(environment: environment).map { $0 + "/applications" }
     }
 
-    public static func load(environment: [String: String]) -> [DesktopEntry] {
-        installedFiles(environment: environment).compactMap { id, path in
+    /// The entries that count (the earliest folder's for each id), all or only those of `ids`.
+    public static func load(environment: [String: String], ids: Set<String>? = nil) -> [DesktopEntry] {
+        installedFiles(environment: environment).filter { ids?.contains($0.id) ?? true }.compactMap { id, path in
             FileManager.default.contents(atPath: path).flatMap { DesktopEntry(id: id, text: String(decoding: $0, as: UTF8.self)) }
         }
     }

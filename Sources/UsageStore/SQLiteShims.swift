@@ -158,10 +158,10 @@ final class Statement {
     func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     /// A column's text; "" for NULL. Invalid UTF-8 is repaired, never trusted.
-    func text(at column: Int32) -> String {
+    func text(at column: Int32, interning interner: TextInterner? = nil) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        let buffer = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+        return interner?.string(buffer) ?? String(decoding: buffer, as: UTF8.self)
     }
 
     private func check(_ code: Int32) throws { try database.check(code, sql: sql) }

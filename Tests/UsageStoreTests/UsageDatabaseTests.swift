@@ -90,6 +90,22 @@ final class UsageDatabaseTests: XCTestCase {
         ])
     }
 
+    /// A report reads the same intervals, clipped the same way, without their titles; more apps
+    /// than the reader keeps decoded (64), each met again and again, all keep their names.
+    func testReportIntervalsAreTheIntervalsWithoutTitles() throws {
+        let db = try UsageDatabase(path: path)
+        for step in stride(from: 0.0, to: 300, by: 1) {
+            let id = try db.beginInterval(app: AppID("org.example.App\(Int(step) * 7 % 70)"), title: "title \(step)",
+                                          mode: ["standard", "focus", "social"][Int(step) % 3], at: at(step * 10))
+            try db.extendInterval(id, to: at(step * 10 + 8))
+        }
+        var read: [String] = []
+        try db.eachReportInterval(from: at(5), to: at(2_995)) { read.append("\($0.app.rawValue) \($0.mode) \($0.start) \($0.end)") }
+        let expected = try db.intervals(from: at(5), to: at(2_995)).map { "\($0.app.rawValue) \($0.mode) \($0.start) \($0.end)" }
+        XCTAssertEqual(expected.count, 300)
+        XCTAssertEqual(read, expected)
+    }
+
     func testBegunIntervalCountsNothingUntilExtended() throws {
         let db = try UsageDatabase(path: path)
         _ = try db.beginInterval(app: "firefox", title: "", mode: "standard", at: at(10))

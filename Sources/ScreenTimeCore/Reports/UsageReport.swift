@@ -110,10 +110,19 @@ public struct UsageReport: Equatable, Codable, Sendable {
                 bypasses: [Bypass], limitHits: [(AppID, Date, TimeInterval)],
                 names: (AppID) -> String, group: (AppID) -> String, idleThreshold: TimeInterval,
                 boundary: DayBoundary, zone: LocalTimeZone) {
+        self.init(title: title, range: range,
+                  tally: UsageTally(history, idleThreshold: idleThreshold, boundary: boundary, zone: zone),
+                  previous: UsageTally(previous, idleThreshold: idleThreshold, boundary: boundary, zone: zone),
+                  bypasses: bypasses, limitHits: limitHits, names: names, group: group, boundary: boundary, zone: zone)
+    }
+
+    /// The report of `range` from its intervals' tally and the tally of the period before.
+    public init(title: String, range: ReportRange, tally: UsageTally, previous before: UsageTally,
+                bypasses: [Bypass], limitHits: [(AppID, Date, TimeInterval)],
+                names: (AppID) -> String, group: (AppID) -> String, boundary: DayBoundary, zone: LocalTimeZone) {
         self.title = title
         from = LocalTimeText.iso8601(range.start, in: zone)
         to = LocalTimeText.iso8601(range.end, in: zone)
-        let tally = UsageTally(history, idleThreshold: idleThreshold, boundary: boundary, zone: zone)
         let apps = tally.apps.map { id, days in
             AppUsage(id: id, name: names(id), group: group(id), seconds: days.values.reduce(0, +), days: days)
         }.sorted { ($0.seconds, $1.id) > ($1.seconds, $0.id) }
@@ -127,13 +136,13 @@ public struct UsageReport: Equatable, Codable, Sendable {
         hours = tally.hours
         totalSeconds = apps.reduce(0) { $0 + $1.seconds }
         dailyAverageSeconds = totalSeconds / Double(range.days.count)
-        pickups = tally.pickups.values.reduce(0, +)
-        switches = tally.switches.values.reduce(0, +)
+        let (dayPickups, daySwitches) = (tally.pickups, tally.switches)
+        pickups = dayPickups.values.reduce(0, +)
+        switches = daySwitches.values.reduce(0, +)
         days = range.days.map(\.description).map { day in
             Day(date: day, seconds: apps.reduce(0) { $0 + ($1.days[day] ?? 0) },
-                pickups: tally.pickups[day] ?? 0, switches: tally.switches[day] ?? 0)
+                pickups: dayPickups[day] ?? 0, switches: daySwitches[day] ?? 0)
         }
-        let before = UsageTally(previous, idleThreshold: idleThreshold, boundary: boundary, zone: zone)
         self.previous = Previous(
             from: LocalTimeText.iso8601(range.previous(boundary: boundary, zone: zone).start, in: zone),
             seconds: before.apps.values.reduce(0) { $0 + $1.values.reduce(0, +) },

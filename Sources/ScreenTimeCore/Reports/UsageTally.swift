@@ -1,81 +1,99 @@
 import FoundationEssentials
 
-/// Time per app and per mode, pickups and switches, per day, from intervals in order of start.
+/// Time per app and per mode, pickups and switches, per day, from intervals added in order of
+/// start: a year of history streams through it from the store, never held as a list.
 ///
 /// A **pickup** is an interval that begins at least the idle threshold (`idle-after`) after the
 /// previous one ended, or with none before it: the screen was locked, the machine asleep, or
 /// nobody touched it for that long (the agent counts nothing then, so these are the gaps between
 /// intervals). A **switch** is an interval of another app than the one before, without a pickup
 /// between them. Each belongs to the day its interval starts in.
-struct UsageTally {
-    var apps: [AppID: [String: TimeInterval]] = [:]
-    var modes: [String: [String: TimeInterval]] = [:]
-    var pickups: [String: Int] = [:]
-    var switches: [String: Int] = [:]
+public struct UsageTally {
+    let idleThreshold: TimeInterval
+    let boundary: DayBoundary
+    let zone: LocalTimeZone
+    // Sums go to arrays indexed by the day's position and the app's (or mode's) slot, and become
+    // dictionaries by label once at the end: a year holds some 70 000 intervals.
+    private var labels: [String] = []
+    private var appSlots: [AppID: Int] = [:], appTimes: [[TimeInterval]] = []
+    private var modeSlots: [String: Int] = [:], modeTimes: [[TimeInterval]] = []
+    private var dayPickups: [Int] = [], daySwitches: [Int] = []
+    private var lastEnd: Date?
+    private var lastApp: AppID?
+    private var dayEnd = Date.distantPast
     /// Time per weekday (Monday first) and hour of the clock, for the heat map.
-    var hours = Array(repeating: Array(repeating: TimeInterval(0), count: 24), count: 7)
+    private(set) var hours = Array(repeating: Array(repeating: TimeInterval(0), count: 24), count: 7)
+
+    /// `lastEndBefore`: the end of the last interval before the first one added, if any.
+    public init(lastEndBefore: Date?, idleThreshold: TimeInterval, boundary: DayBoundary, zone: LocalTimeZone) {
+        lastEnd = lastEndBefore
+        self.idleThreshold = idleThreshold
+        self.boundary = boundary
+        self.zone = zone
+    }
 
     init(_ history: UsageReport.History, idleThreshold: TimeInterval, boundary: DayBoundary, zone: LocalTimeZone) {
-        // Sums go to arrays indexed by the day's position and the app's (or mode's) slot, and
-        // become dictionaries by label once at the end: a year holds some 70 000 intervals.
-        var labels: [String] = []
-        var appSlots: [AppID: Int] = [:], appTimes: [[TimeInterval]] = []
-        var modeSlots: [String: Int] = [:], modeTimes: [[TimeInterval]] = []
-        var dayPickups: [Int] = [], daySwitches: [Int] = []
-        var lastEnd = history.lastEndBefore
-        var lastApp: AppID?
-        var dayEnd = Date.distantPast
-        func enterDay(of instant: Date) {
-            labels.append(boundary.label(of: instant, in: zone))
-            dayEnd = boundary.end(of: instant, in: zone)
-            dayPickups.append(0)
-            daySwitches.append(0)
-            for slot in appTimes.indices { appTimes[slot].append(0) }
-            for slot in modeTimes.indices { modeTimes[slot].append(0) }
+        self.init(lastEndBefore: history.lastEndBefore, idleThreshold: idleThreshold, boundary: boundary, zone: zone)
+        for interval in history.intervals { add(interval) }
+    }
+
+    public mutating func add(_ interval: UsageReport.Interval) {
+        var start = interval.start
+        if start >= dayEnd { enterDay(of: start) }
+        if lastEnd.map({ start.timeIntervalSince($0) >= idleThreshold }) ?? true {
+            dayPickups[labels.count - 1] += 1
+        } else if interval.app != lastApp {
+            daySwitches[labels.count - 1] += 1
         }
-        for interval in history.intervals {
-            var start = interval.start
+        lastEnd = interval.end
+        lastApp = interval.app
+        let app = Self.slot(of: interval.app, in: &appSlots, &appTimes, days: labels.count)
+        let mode = Self.slot(of: interval.mode, in: &modeSlots, &modeTimes, days: labels.count)
+        // Split at day boundaries so each day gets its own part.
+        while start < interval.end {
             if start >= dayEnd { enterDay(of: start) }
-            if lastEnd.map({ start.timeIntervalSince($0) >= idleThreshold }) ?? true {
-                dayPickups[labels.count - 1] += 1
-            } else if interval.app != lastApp {
-                daySwitches[labels.count - 1] += 1
-            }
-            lastEnd = interval.end
-            lastApp = interval.app
-            let app = appSlots[interval.app] ?? {
-                appTimes.append(Array(repeating: 0, count: labels.count))
-                appSlots[interval.app] = appTimes.count - 1
-                return appTimes.count - 1
-            }()
-            let mode = modeSlots[interval.mode] ?? {
-                modeTimes.append(Array(repeating: 0, count: labels.count))
-                modeSlots[interval.mode] = modeTimes.count - 1
-                return modeTimes.count - 1
-            }()
-            // Split at day boundaries so each day gets its own part.
-            while start < interval.end {
-                if start >= dayEnd { enterDay(of: start) }
-                let end = min(interval.end, dayEnd)
-                appTimes[app][labels.count - 1] += end.timeIntervalSince(start)
-                modeTimes[mode][labels.count - 1] += end.timeIntervalSince(start)
-                addHours(from: start, to: end, zone: zone)
-                start = end
-            }
+            let end = min(interval.end, dayEnd)
+            appTimes[app][labels.count - 1] += end.timeIntervalSince(start)
+            modeTimes[mode][labels.count - 1] += end.timeIntervalSince(start)
+            addHours(from: start, to: end)
+            start = end
         }
-        func byLabel<Value: Numeric>(_ values: [Value]) -> [String: Value] {
-            var result: [String: Value] = [:]
-            for (day, value) in values.enumerated() where value != 0 { result[labels[day], default: 0] += value }
-            return result
-        }
-        apps = appSlots.mapValues { byLabel(appTimes[$0]) }
-        modes = modeSlots.mapValues { byLabel(modeTimes[$0]) }
-        pickups = byLabel(dayPickups)
-        switches = byLabel(daySwitches)
+    }
+
+    /// Time per app, per day label.
+    var apps: [AppID: [String: TimeInterval]] { appSlots.mapValues { byLabel(appTimes[$0]) } }
+    /// Time per mode, per day label.
+    var modes: [String: [String: TimeInterval]] { modeSlots.mapValues { byLabel(modeTimes[$0]) } }
+    var pickups: [String: Int] { byLabel(dayPickups) }
+    var switches: [String: Int] { byLabel(daySwitches) }
+    /// The apps counted.
+    public var appIDs: Dictionary<AppID, Int>.Keys { appSlots.keys }
+
+    private mutating func enterDay(of instant: Date) {
+        labels.append(boundary.label(of: instant, in: zone))
+        dayEnd = boundary.end(of: instant, in: zone)
+        dayPickups.append(0)
+        daySwitches.append(0)
+        for slot in appTimes.indices { appTimes[slot].append(0) }
+        for slot in modeTimes.indices { modeTimes[slot].append(0) }
+    }
+
+    /// The slot of `key`, opened with a zero for each day so far when it is new.
+    private static func slot<Key: Hashable>(of key: Key, in slots: inout [Key: Int], _ times: inout [[TimeInterval]], days: Int) -> Int {
+        if let slot = slots[key] { return slot }
+        times.append(Array(repeating: 0, count: days))
+        slots[key] = times.count - 1
+        return times.count - 1
+    }
+
+    private func byLabel<Value: Numeric>(_ values: [Value]) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for (day, value) in values.enumerated() where value != 0 { result[labels[day], default: 0] += value }
+        return result
     }
 
     /// Adds `[start, end)` to the hours of the clock it covers, in local time.
-    private mutating func addHours(from start: Date, to end: Date, zone: LocalTimeZone) {
+    private mutating func addHours(from start: Date, to end: Date) {
         let offset = Double(zone.utcOffset(at: start))
         var local = start.timeIntervalSince1970 + offset
         let localEnd = end.timeIntervalSince1970 + offset

@@ -80,29 +80,34 @@ struct ReportCommand: Subcommand {
 
     static func report(title: String, range: ReportRange, context: Context, settings: Settings) throws -> UsageReport {
         let zone = context.zone
-        let entries = context.installedApps()
-        let previous = range.previous(boundary: settings.dayBoundary, zone: zone)
         let store = try context.openStore()
-        func history(_ range: ReportRange) throws -> UsageReport.History {
-            guard let store else { return .init(intervals: [], lastEndBefore: nil) }
-            return .init(intervals: try store.intervals(from: range.start, to: range.end).map { .init(app: $0.app, mode: $0.mode, start: $0.start, end: $0.end) },
-                         lastEndBefore: try store.lastIntervalEnd(before: range.start))
+        func tally(_ range: ReportRange) throws -> UsageTally {
+            var tally = UsageTally(lastEndBefore: try store?.lastIntervalEnd(before: range.start),
+                                   idleThreshold: settings.idleThreshold, boundary: settings.dayBoundary, zone: zone)
+            try store?.eachReportInterval(from: range.start, to: range.end) { tally.add($0) }
+            return tally
         }
+        let bypasses = try store?.bypasses(from: range.start, to: range.end).map { UsageReport.Bypass(app: $0.app, mode: $0.mode, at: $0.at, granted: $0.granted) } ?? []
+        let limitHits = try store?.limitHits(from: range.start, to: range.end).map { ($0.app, $0.at, $0.used) } ?? []
+        let current = try tally(range)
+        // Only the entries of the apps shown are read: a year's report names a few dozen apps.
+        let entries = context.installedApps(among: Set(current.appIDs).union(bypasses.map(\.app)).union(limitHits.map(\.0)))
         return UsageReport(
-            title: title, range: range, history: try history(range), previous: try history(previous),
-            bypasses: try store?.bypasses(from: range.start, to: range.end).map { .init(app: $0.app, mode: $0.mode, at: $0.at, granted: $0.granted) } ?? [],
-            limitHits: try store?.limitHits(from: range.start, to: range.end).map { ($0.app, $0.at, $0.used) } ?? [],
+            title: title, range: range, tally: current, previous: try tally(range.previous(boundary: settings.dayBoundary, zone: zone)),
+            bypasses: bypasses, limitHits: limitHits,
             names: { entries[$0]?.name ?? $0.rawValue }, group: { ReportGroup.name(of: entries[$0] ?? AppInfo(id: $0, name: $0.rawValue), settings) },
-            idleThreshold: settings.idleThreshold, boundary: settings.dayBoundary, zone: zone)
+            boundary: settings.dayBoundary, zone: zone)
     }
 }
 
 extension Context {
-    /// The installed apps by id, from their desktop entries (the first in the data folders wins):
+    /// The installed apps by id (all, or those `among` the ids given), from their desktop entries:
     /// an entry gives an app its categories, so its groups.
-    func installedApps() -> [AppID: AppInfo] {
+    func installedApps(among ids: Set<AppID>? = nil) -> [AppID: AppInfo] {
         var entries: [AppID: AppInfo] = [:]
-        for entry in DesktopEntryIndex.load(environment: environment).reversed() { entries[AppID(entry.id)] = AppInfo(entry) }
+        for entry in DesktopEntryIndex.load(environment: environment, ids: ids.map { Set($0.map(\.rawValue)) }) {
+            entries[AppID(entry.id)] = AppInfo(entry)
+        }
         return entries
     }
 
