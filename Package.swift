@@ -56,11 +56,12 @@ let package = Package(
         // SQLite store of foreground intervals, bypasses and limits hit.
         .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite"]),
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
-        .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "CICal"]),
+        .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "LocalSystem", "CICal"]),
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),
-        // The machine's own facts: the installed desktop entries (XDG data folders) and the time zone (tzdata).
+        // The machine's own facts: the installed desktop entries (XDG data folders), the time zone (tzdata),
+        // the calendar files a configured calendar path stands for.
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",

@@ -188,7 +188,7 @@ public final class AgentRunner {
             if config.handleWatchEvents() { settingsChanged(config.settings) }
         case .calendars:
             calendarWatch.drain()
-            resolveMode(now: now)
+            calendars.foldersChanged(now: now)
         case .desktopEntries:
             desktopEntriesChanged(at: now)
         case .calendarExpansion:
@@ -268,6 +268,7 @@ public final class AgentRunner {
         consider(modeDecision?.next?.at)
         consider(calendars.nextRefresh)
         consider(calendars.childDeadline)
+        consider(calendars.nextLook)
         consider(usage.nextFlush)
         consider(doNotDisturb.nextDeadline)
         consider(bus?.connection.nextReplyDeadline(now: now))
@@ -286,7 +287,7 @@ public final class AgentRunner {
 
     func handleDeadlines(now: Date) {
         func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
-        if due(modeDecision?.next?.at) || due(calendars.nextRefresh) { resolveMode(now: now) }
+        if due(modeDecision?.next?.at) || due(calendars.nextRefresh) || due(calendars.nextLook) { resolveMode(now: now) }
         if calendars.stopOverdueChild(now: now) { calendarsChanged(now: now) }
         if due(engineNextDeadline()) { apply(engine.handle(.tick, at: now)) }
         if let desktop {
@@ -456,7 +457,7 @@ public final class AgentRunner {
         backends["logind"] = logind.map { $0.sessionPath == nil ? "sleep" : "sleep, lock" } ?? "none"
         var status = engine.status(at: now, zone: zone, configProblem: config.problem, backends: backends)
         status.sleepTimes = sleepTimes?.summary
-        status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn)]
+        status.diagnostics = ["longestLoopTurnMs": Self.milliseconds(longestTurn), "calendarExpansions": Double(calendars.expansionsStarted)]
         status.savingProblem = usage.problem.map { "since \(LocalTimeText.iso8601($0.since, in: zone)): \($0.reason)" }
         return status
     }
@@ -519,18 +520,10 @@ public final class AgentRunner {
         if config.reload() { settingsChanged(config.settings) }
     }
 
-    /// A calendar file's folder, or a calendar folder and its collections one level down (as
-    /// vdirsyncer lays them out).
+    /// The folders holding a calendar path's files (`CalendarTree`); the folder a missing path
+    /// would be made in, to see it come.
     static func directoriesToWatch(_ path: String) -> [String] {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
-            return [String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])]
-        }
-        let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return [path] + children.map { path + "/" + $0 }.filter {
-            var childIsDirectory = false
-            return FileManager.default.fileExists(atPath: $0, isDirectory: &childIsDirectory) && childIsDirectory
-        }
+        (try? CalendarTree(path: path).folders) ?? [CalendarTree.folder(of: path)]
     }
 }
 

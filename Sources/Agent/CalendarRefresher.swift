@@ -10,6 +10,11 @@ import ScreenTimeCore
 /// (the window moves on). The expansion runs beside the loop: poll `childFileDescriptor` and call
 /// `childOutputArrived()` when it is readable, and `stopOverdueChild(now:)` at `childDeadline`.
 /// A failed expansion keeps the last good intervals and reports why in `problems`.
+///
+/// The calendar folders' watch reports to `foldersChanged(now:)` and looks again at `nextLook`: once
+/// the folders are quiet for `settle`, at most `settleLimit` after the first change, never while an
+/// expansion runs, and at most once per `settleLimit`: a sync writing hundreds of files costs an
+/// expansion a second while it lasts, not one per file.
 public final class CalendarRefresher {
     /// The `screentime` executable beside the running one.
     public let executable: String
@@ -20,15 +25,25 @@ public final class CalendarRefresher {
     /// The window expanded around now: back as far as the resolver looks, ahead a month.
     public var lookBack: TimeInterval = ModeResolver.lookBack
     public var lookAhead: TimeInterval = 32 * 86_400
+    /// How long the folders must stay quiet after a change before the files are looked at…
+    public var settle: TimeInterval = 0.1
+    /// …and the longest a look waits after the first change of a burst; also the shortest time
+    /// between two expansions for changes.
+    public var settleLimit: TimeInterval = 1
 
     /// Occurrences of events naming a mode, from the last good expansion.
     public private(set) var intervals: [CalendarInterval] = []
     /// `file:line: message` for each calendar problem, or why the expansion failed.
     public private(set) var problems: [String] = []
     public private(set) var lastRefresh: Date?
+    /// Expansions started since the agent began (`status --json` diagnostics): a sync must cost few.
+    public private(set) var expansionsStarted = 0
     private var lastPaths: [String]?
     private var lastFingerprint: CalendarFingerprint?
     private var child: ChildProcess?
+    private var childStarted = ContinuousClock.now
+    /// The first and the last change the watch reported since the files were last looked at.
+    private var changes: (first: Date, last: Date)?
 
     public init(executable: String = CalendarRefresher.siblingExecutable(), environment: [String: String]) {
         self.executable = executable
@@ -44,6 +59,19 @@ public final class CalendarRefresher {
     /// When the running expansion is stopped if it has not finished.
     public var childDeadline: Date? { child?.deadline }
 
+    /// When to look at the files for the changes the watch reported: nil when none are pending, or
+    /// while an expansion runs (which began before some of them: they are looked at when it ends).
+    public var nextLook: Date? {
+        guard child == nil, let changes else { return nil }
+        let settled = min(changes.last.addingTimeInterval(settle), changes.first.addingTimeInterval(settleLimit))
+        return max(settled, lastRefresh.map { $0.addingTimeInterval(settleLimit) } ?? settled)
+    }
+
+    /// The watch saw the calendar folders change: look at the files at `nextLook`.
+    public func foldersChanged(now: Date) {
+        changes = (changes?.first ?? now, now)
+    }
+
     /// Whether the paths or their files changed, or the period passed.
     public func isDue(paths: [String], now: Date) -> Bool {
         guard let lastRefresh, paths == lastPaths else { return true }
@@ -52,8 +80,12 @@ public final class CalendarRefresher {
 
     /// Starts an expansion when due; returns whether `intervals` or `problems` changed at once (no
     /// paths, or the helper could not start). The expansion's own result comes from `childOutputArrived()`.
+    /// An expansion of the same paths still running is left to finish: changes since are looked at
+    /// after it (a sync would otherwise restart it with every file).
     @discardableResult
     public func refreshIfDue(paths: [String], now: Date) -> Bool {
+        if child != nil && paths == lastPaths { return false }
+        changes = nil
         guard isDue(paths: paths, now: now) else { return false }
         return refresh(paths: paths, now: now)
     }
@@ -74,6 +106,8 @@ public final class CalendarRefresher {
                          "--now", String(Int64(now.timeIntervalSince1970.rounded(.down)))]
         do {
             child = try ChildProcess(executable, arguments, environment: environment, timeout: timeout, now: now)
+            childStarted = .now
+            expansionsStarted += 1
             return false
         } catch {
             return failed(error)
@@ -99,6 +133,9 @@ public final class CalendarRefresher {
         guard let expansion = try? CalendarExpansion.decode(running.output) else {
             return failed(ChildProcess.Failure(description: "`screentime calendar expand` printed no valid JSON"))
         }
+        // One line per expansion: the log shows each change picked up, and how long reading took.
+        let took = Int(childStarted.duration(to: .now) / .milliseconds(1))
+        Log.info("calendars read in \(took) ms: \(expansion.intervals.count) mode events")
         return update(intervals: expansion.calendarIntervals, problems: expansion.problems)
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LocalSystem
 
 /// Something wrong with one calendar file; the others are still read.
 public struct CalendarProblem: Hashable, Sendable, CustomStringConvertible {
@@ -11,37 +12,17 @@ public struct CalendarProblem: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
 }
 
-/// Finds the .ics files of the configured paths.
+/// Finds the .ics files of the configured paths, laid out as calendar apps keep them (`CalendarTree`).
 public enum CalendarFiles {
-    /// A file stands for itself; a folder gives its .ics files and those of its immediate subfolders
-    /// (the layout of vdirsyncer and similar sync tools: one folder per calendar). Sorted.
+    /// A file stands for itself; a folder gives its .ics files and those of its subfolders
+    /// (calendars, and accounts holding calendars). Sorted.
     public static func icsFiles(at path: String) throws(CalendarProblemError) -> [String] {
-        var isFolder = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CalendarProblemError(CalendarProblem(path: path, message: "no such file or folder"))
-        }
-        guard isFolder else { return [path] }
-        var files: [String] = []
-        for name in try list(path) where !name.hasPrefix(".") {
-            let child = path + "/" + name
-            var childIsFolder = false
-            guard FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder) else { continue }
-            if childIsFolder {
-                files += try list(child).filter(isCalendarName).map { child + "/" + $0 }
-            } else if isCalendarName(name) {
-                files.append(child)
+        do { return try CalendarTree(path: path).files } catch {
+            switch error {
+            case .missing: throw CalendarProblemError(CalendarProblem(path: path, message: "no such file or folder"))
+            case .unlistable(let folder): throw CalendarProblemError(CalendarProblem(path: folder, message: "the folder cannot be listed"))
             }
         }
-        return files.sorted()
-    }
-
-    private static func isCalendarName(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.lowercased().hasSuffix(".ics")
-    }
-
-    private static func list(_ folder: String) throws(CalendarProblemError) -> [String] {
-        do { return try FileManager.default.contentsOfDirectory(atPath: folder) }
-        catch { throw CalendarProblemError(CalendarProblem(path: folder, message: "the folder cannot be listed")) }
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 final class CalendarFingerprintTests: XCTestCase {
-    func testChangesWhenAFileChangesOrIsAdded() throws {
+    func testChangesWhenACalendarFileChangesOnly() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calendars-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("personal"), withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
@@ -20,8 +20,23 @@ final class CalendarFingerprintTests: XCTestCase {
         try write("personal/b.ics", "BEGIN:VCALENDAR\nEND:VCALENDAR\n")
         let added = CalendarFingerprint(paths: [folder.path])
         XCTAssertNotEqual(added, edited)
-        // The folder, a.ics, the collection folder and its b.ics; not notes.txt.
-        XCTAssertEqual(Set(added.stamps.keys.map { $0.replacingOccurrences(of: folder.path, with: "") }),
-                       ["", "/a.ics", "/personal", "/personal/b.ics"])
+        XCTAssertEqual(Set(added.stamps.keys.map { $0.replacingOccurrences(of: folder.path, with: "") }), ["/a.ics", "/personal/b.ics"])
+
+        // What a sync leaves beside the calendars, come and gone, is no change.
+        try write("personal/tmpx81k2q", "half a sync")
+        try write("personal/displayname", "Personal")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("new"), withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("personal/tmpx81k2q"))
+        XCTAssertEqual(CalendarFingerprint(paths: [folder.path]), added)
+
+        // The same text renamed over a file is another file (its inode), whatever its size and time.
+        let replacement = folder.appendingPathComponent("personal/.b.ics.tmp")
+        try "BEGIN:VCALENDAR\nEND:VCALENDAR\n".write(to: replacement, atomically: false, encoding: .utf8)
+        let stamp = try XCTUnwrap(added.stamps[folder.appendingPathComponent("personal/b.ics").path])
+        var times = [timespec(tv_sec: Int(stamp.modifiedNanoseconds / 1_000_000_000), tv_nsec: Int(stamp.modifiedNanoseconds % 1_000_000_000))]
+        times.append(times[0])
+        XCTAssertEqual(utimensat(AT_FDCWD, replacement.path, times, 0), 0)
+        XCTAssertEqual(rename(replacement.path, folder.appendingPathComponent("personal/b.ics").path), 0)
+        XCTAssertNotEqual(CalendarFingerprint(paths: [folder.path]), added)
     }
 }

@@ -108,3 +108,36 @@ final class CalendarRefresherTests: XCTestCase {
         XCTAssertTrue(missing.problems.first?.contains("cannot start") == true, "\(missing.problems)")
     }
 }
+
+extension CalendarRefresherTests {
+    /// Changes the watch reports are looked at once the folders are quiet, at most a second after
+    /// the first, not while an expansion runs and at most once a second: a sync of hundreds of
+    /// files is a few expansions.
+    func testChangesAreLookedAtOnceTheFoldersAreQuiet() throws {
+        let refresher = refresher()
+        let paths = [calendar.deletingLastPathComponent().path]
+        XCTAssertNil(refresher.nextLook, "nothing changed")
+        refresher.foldersChanged(now: now)
+        XCTAssertEqual(refresher.nextLook, now.addingTimeInterval(0.1))
+        for step in 1...30 { refresher.foldersChanged(now: now.addingTimeInterval(Double(step) * 0.05)) }
+        XCTAssertEqual(refresher.nextLook, now.addingTimeInterval(1), "a burst is looked at within a second of its start")
+
+        try write(events: [("Social", "20261202T180000Z", "20261202T200000Z")])
+        XCTAssertFalse(refresher.refreshIfDue(paths: paths, now: now.addingTimeInterval(1)))
+        XCTAssertNil(refresher.nextLook, "looked at: the expansion started")
+        XCTAssertNotNil(refresher.childFileDescriptor)
+        try write(events: [("Productivity", "20261202T180000Z", "20261202T200000Z")])
+        refresher.foldersChanged(now: now.addingTimeInterval(1.1))
+        XCTAssertNil(refresher.nextLook, "not while the expansion runs")
+        XCTAssertFalse(refresher.refreshIfDue(paths: paths, now: now.addingTimeInterval(1.2)))
+        XCTAssertNotNil(refresher.childFileDescriptor, "the running expansion is left to finish")
+
+        finish(refresher, startedAt: now.addingTimeInterval(1.2))
+        XCTAssertEqual(refresher.nextLook, now.addingTimeInterval(2), "the change during the expansion is looked at after it, a second after it began")
+        refresher.refreshIfDue(paths: paths, now: now.addingTimeInterval(2))
+        XCTAssertNotNil(refresher.childFileDescriptor, "the file changed since the expansion began: expanded again")
+        finish(refresher, startedAt: now.addingTimeInterval(2))
+        XCTAssertEqual(refresher.intervals.map(\.mode), [.productivity])
+        XCTAssertNil(refresher.nextLook)
+    }
+}

@@ -77,8 +77,11 @@ final class ModeCommandsTests: XCTestCase {
         let folder = home.appendingPathComponent("calendars")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         XCTAssertEqual(try run(["calendar", "list"]).out, "No calendars. Add an .ics file or folder with `screentime calendar add PATH`.\n")
-        XCTAssertEqual(try run(["calendar", "add", folder.path]).out,
-                       "\(folder.path): events whose title or category names a mode now switch to it\n")
+        XCTAssertEqual(try run(["calendar", "add", folder.path]).out, """
+            \(folder.path): no .ics files yet (a folder is read with its subfolders 2 levels down)
+            Events whose title or category names a mode now switch to it.
+
+            """)
         XCTAssertEqual(try run(["calendar", "add", folder.path]).status, 0, "adding twice keeps one")
         let missing = try run(["calendar", "add", home.appendingPathComponent("nope.ics").path])
         XCTAssertEqual(missing.status, 1)
@@ -89,6 +92,40 @@ final class ModeCommandsTests: XCTestCase {
         XCTAssertEqual(try run(["calendar", "rm", folder.path]).status, 1)
         XCTAssertEqual(try run(["calendar", "expand", "--from", "10"]).status, 64)
         XCTAssertEqual(try run(["calendar", "expand", "--from", "10", "--to", "x"]).status, 64)
+    }
+
+    /// `add` says what it found, so the user knows the right folder was named.
+    func testCalendarAddSaysWhatItFound() throws {
+        let now = Date()
+        func hours(_ count: Double) -> Date { now.addingTimeInterval(count * 3600) }
+        let vdir = home.appendingPathComponent(".calendars")
+        for (calendar, uid, summary, start) in [("personal", "5E1A0B2C-1", "Productivity: write", hours(20)), ("personal", "5E1A0B2C-2", "Dentist", hours(30)),
+                                                ("personal", "5E1A0B2C-3", "Productivity", hours(24 * 40)), ("work", "9F00AA12-4", "Social", hours(50)),
+                                                ("work", "9F00AA12-5", "Standup", hours(26))] {
+            try CalendarClientFiles.write(CalendarClientFiles.single(uid: uid, summary: summary, from: start, to: start.addingTimeInterval(3600)),
+                                          to: vdir.appendingPathComponent("\(calendar)/\(uid).ics"))
+            try CalendarClientFiles.write(calendar, to: vdir.appendingPathComponent("\(calendar)/displayname"))
+        }
+        try CalendarClientFiles.write("half a sync", to: vdir.appendingPathComponent("work/tmpq81zk2"))
+        XCTAssertEqual(try run(["calendar", "add", vdir.path]).out, """
+            \(vdir.path): 2 calendars (5 .ics files), 2 mode events in the next 4 weeks
+            Events whose title or category names a mode now switch to it.
+
+            """)
+
+        let export = home.appendingPathComponent("Downloads/export.ics")
+        try CalendarClientFiles.write(CalendarClientFiles.single(uid: "a@google.com", summary: "Lunch", from: hours(2), to: hours(3)), to: export)
+        XCTAssertEqual(try run(["calendar", "add", export.path]).out, """
+            \(export.path): 1 calendar file, 0 mode events in the next 4 weeks
+            No event names a mode yet: give one a title or category such as “Productivity”, “Social”, “Wind Down”, “Sleep”, “Wake Up”.
+            Events whose title or category names a mode now switch to it.
+
+            """)
+
+        try CalendarClientFiles.write("not a calendar", to: vdir.appendingPathComponent("work/broken.ics"))
+        let withProblem = try run(["calendar", "add", vdir.path]).out
+        XCTAssertTrue(withProblem.hasPrefix("\(vdir.path): 2 calendars (6 .ics files), 2 mode events in the next 4 weeks\nwarning: \(vdir.path)/work/broken.ics"),
+                      withProblem)
     }
 
     func testCalendarExpandPrintsJSON() throws {

@@ -29,26 +29,7 @@ final class CalendarReaderTests: XCTestCase {
         "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//screentime tests//EN\n" + (timeZone ? berlin : "") + events + "END:VCALENDAR\n"
     }
 
-    let berlin = """
-        BEGIN:VTIMEZONE
-        TZID:Europe/Berlin
-        BEGIN:DAYLIGHT
-        TZOFFSETFROM:+0100
-        TZOFFSETTO:+0200
-        TZNAME:CEST
-        DTSTART:19700329T020000
-        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
-        END:DAYLIGHT
-        BEGIN:STANDARD
-        TZOFFSETFROM:+0200
-        TZOFFSETTO:+0100
-        TZNAME:CET
-        DTSTART:19701025T030000
-        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
-        END:STANDARD
-        END:VTIMEZONE
-
-        """
+    let berlin = CalendarClientFiles.berlin + "\n"
 
     /// A weekly Wednesday event in Europe/Berlin, 14:00-15:30, one week excepted (EXDATE), one moved
     /// (RECURRENCE-ID), through the spring daylight-saving change.
@@ -154,10 +135,10 @@ final class CalendarReaderTests: XCTestCase {
         ])
     }
 
-    func testFoldersAreReadOneLevelDeepAndProblemsNameTheirFile() throws {
+    func testFoldersAreReadTwoLevelsDeepAndProblemsNameTheirFile() throws {
         try write("a.ics", calendar(weekly))
         try write("personal/b.ics", calendar("BEGIN:VEVENT\nUID:b\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Social\nEND:VEVENT\n", timeZone: false))
-        try write("personal/deeper/c.ics", calendar("BEGIN:VEVENT\nUID:c\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Sleep\nEND:VEVENT\n", timeZone: false))
+        try write("personal/deeper/deepest/c.ics", calendar("BEGIN:VEVENT\nUID:c\nDTSTART:20260316T180000Z\nDTEND:20260316T190000Z\nSUMMARY:Sleep\nEND:VEVENT\n", timeZone: false))
         try write("notes.txt", "Social: not a calendar")
         let broken = try write("broken.ics", "this is not a calendar\n")
         let cheat = try write("fun.ics", calendar("BEGIN:VEVENT\nUID:d\nDTSTART:20260322T080000Z\nDTEND:20260323T080000Z\nSUMMARY:Cheat Day\nEND:VEVENT\n", timeZone: false))

@@ -1,6 +1,7 @@
 import Agent
 import CalendarFeed
 import FoundationEssentials
+import LocalSystem
 import ScreenTimeCore
 
 struct CalendarCommand: Subcommand {
@@ -49,7 +50,8 @@ struct CalendarCommand: Subcommand {
                 if !paths.contains(path) { paths.append(path) }
                 file.set(ModeConfigKey.paths, to: KeyFileList.join(paths), in: ModeConfigKey.calendars)
             }
-            context.print("\(path): events whose title or category names a mode now switch to it")
+            context.print(Self.found(at: path, zone: context.zone, now: Date()))
+            context.print("Events whose title or category names a mode now switch to it.")
         case .remove(let given):
             let path = Self.absolute(given)
             var removed = false
@@ -74,6 +76,33 @@ struct CalendarCommand: Subcommand {
             context.print(CalendarExpansion(intervals: result.intervals, problems: result.problems.map(\.description)).json())
         }
     }
+
+    /// The weeks `add` looks ahead to say what a calendar holds.
+    static let foundAhead: TimeInterval = 28 * 86_400
+
+    /// What `add` found at `path`, so the user knows the right folder was named: how many calendars
+    /// (folders holding .ics files) and files, the mode events in the next 4 weeks, and the problems.
+    static func found(at path: String, zone: LocalTimeZone, now: Date) -> String {
+        let files: [String]
+        do { files = try CalendarFiles.icsFiles(at: path) } catch { return "warning: \(error)" }
+        guard !files.isEmpty else {
+            return "\(path): no .ics files yet (a folder is read with its subfolders \(CalendarTree.depth) levels down)"
+        }
+        let read = CalendarReader(zone: zone).read(paths: [path], range: now..<now.addingTimeInterval(foundAhead), now: now)
+        let calendars = Set(files.map(CalendarTree.folder)).count
+        let holds = files == [path] ? "1 calendar file" : "\(count(calendars, "calendar")) (\(count(files.count, ".ics file")))"
+        var lines = ["\(path): \(holds), \(count(read.intervals.count, "mode event")) in the next 4 weeks"]
+        if read.intervals.isEmpty {
+            let names = Mode.allCases.filter { $0 != .standard && $0 != .cheatDay }.map { "“\($0.displayName)”" }
+            lines.append("No event names a mode yet: give one a title or category such as " + names.joined(separator: ", ") + ".")
+        }
+        let shown = 5
+        lines += read.problems.prefix(shown).map { "warning: \($0)" }
+        if read.problems.count > shown { lines.append("warning: \(read.problems.count - shown) more problems") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Calendars are named by absolute path: the agent runs from another directory.
     static func absolute(_ path: String) -> String {
