@@ -99,6 +99,9 @@ public struct CalendarReader {
         var found = FileProblems(path: path, limit: problemLimit)
         let document = try ParsedCalendarFile.read(path, problems: &found)
         let events = document.events
+        for event in events {
+            for problem in EventCheck.problems(of: event, in: path, instant: instant) { found.add(problem) }
+        }
         let overrides = Dictionary(grouping: events.filter { $0.recurrenceID != nil && $0.uid != nil }, by: { $0.uid! })
         for event in events where event.recurrenceID == nil {
             for tzid in Set(event.unknownTimeZones) {
@@ -131,9 +134,11 @@ public struct CalendarReader {
     }
 
     /// The event's occurrences overlapping `range`: DTSTART, RRULE and RDATE starts less EXDATEs, each
-    /// lasting the event's duration (DTEND or DURATION; exact seconds, or whole local days for dates).
+    /// lasting the event's duration (DTEND or DURATION; exact seconds, or whole local days for dates),
+    /// its times read as `EventCheck` says (a DATE start with a DATE-TIME end, an end before the start).
     func occurrences(of event: ICalEvent, range: Range<Date>, expand: Bool = true) -> [Range<Date>] {
-        guard let start = event.start, let first = instant(start) else { return [] }
+        guard let times = EventCheck.times(of: event), let first = instant(times.start) else { return [] }
+        let start = times.start
         var starts = [start]
         if expand {
             starts += event.ruleStarts(from: start, cap: Self.occurrenceCap) { (instant($0) ?? range.upperBound) < range.upperBound }
@@ -141,7 +146,7 @@ public struct CalendarReader {
         }
         let excluded = Set(event.exceptionDates.compactMap(instant))
         let length: Length
-        if let end = event.end, let last = instant(end) {
+        if let end = times.end, let last = instant(end) {
             length = start.isDate ? .days(Int((last.timeIntervalSince(first) / 86_400).rounded())) : .seconds(last.timeIntervalSince(first))
         } else if let seconds = event.durationSeconds {
             length = start.isDate ? .days(seconds / 86_400) : .seconds(TimeInterval(seconds))
@@ -155,8 +160,10 @@ public struct CalendarReader {
             case .seconds(let seconds): begin.addingTimeInterval(seconds)
             case .days(let days): zone.startOfDay(zone.localDate(of: begin).adding(days: days))
             }
-            guard begin < end, (begin..<end).overlaps(range) else { return nil }
-            return begin..<end
+            // An end before the start (named by `EventCheck`) spans from the end to the start.
+            let span = min(begin, end)..<max(begin, end)
+            guard !span.isEmpty, span.overlaps(range) else { return nil }
+            return span
         }.sorted { $0.lowerBound < $1.lowerBound }
     }
 
