@@ -41,7 +41,7 @@ struct ComponentNesting {
                 if let top = stack.indices.last, stack[top].uid == nil { stack[top].uid = value }
             case "BEGIN":
                 var closed: [Open] = []
-                while let top = stack.last, !Self.component(value, canBeInside: top.name) {
+                while let top = stack.last, stack.count >= Self.deepest || !Self.component(value, canBeInside: top.name) {
                     closed.append(stack.removeLast())
                 }
                 for open in closed {
@@ -76,6 +76,11 @@ struct ComponentNesting {
         if !stack.isEmpty { edits.append(.endBefore(line: text.lineCount + 1, names: stack.reversed().map(\.name))) }
         if !edits.isEmpty { repaired = Self.apply(edits, to: text) }
     }
+
+    /// Components open at once at most: real files nest four deep (VCALENDAR, VTIMEZONE, STANDARD;
+    /// VCALENDAR, VEVENT, VALARM); a deeper BEGIN ends the innermost first, so that a damaged file's
+    /// END lines, each looked up in the open components, cost a bounded time.
+    private static let deepest = 8
 
     /// Components that only a VCALENDAR holds (RFC 5545 §3.6, RFC 7953).
     private static let calendarComponents: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"]

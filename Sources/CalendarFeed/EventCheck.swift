@@ -10,6 +10,8 @@ import ScreenTimeCore
 /// - an end before the start (DTEND or a negative DURATION) spans from the end to the start
 ///   (DAVx⁵ drops such a DTEND instead; reading both times loses less);
 /// - an event with no DTSTART that can be read is left out (recurring-ical-events fails on it).
+/// An event naming a mode that lasts no time, and a RECURRENCE-ID without a UID, are named too: both
+/// would otherwise be left out without a word.
 enum EventCheck {
     /// DTSTART and DTEND (when given) as the occurrences are worked out from; nil without DTSTART.
     static func times(of event: ICalEvent) -> (start: ICalTime, end: ICalTime?)? {
@@ -37,6 +39,13 @@ enum EventCheck {
         }
         if event.end == nil, let seconds = event.durationSeconds, seconds < 0 {
             problems.append(problem("DURATION is negative; read as ending at DTSTART"))
+        }
+        if !start.isDate, CalendarInterval.namedMode(summary: event.summary, categories: event.categories) != nil,
+           times.end.map({ instant($0) == instant(times.start) }) ?? ((event.durationSeconds ?? 0) == 0) {
+            problems.append(problem("names a mode but lasts no time (its end is its start, or it has no DTEND or DURATION); it sets no mode"))
+        }
+        if event.recurrenceID != nil, event.uid == nil {
+            problems.append(problem("a RECURRENCE-ID without a UID replaces no occurrence; the event is left out"))
         }
         return problems
     }

@@ -62,4 +62,15 @@ final class ComponentNestingTests: XCTestCase {
         XCTAssertEqual(read.starts, bothStarts)
         XCTAssertEqual(read.problems, [])
     }
+
+    /// Thousands of components opened and never closed, then thousands of ENDs of none of them:
+    /// the nesting is kept shallow, so each END looks through a few open components, not all.
+    func testDeepDamageIsBoundedAndTheEventsAroundItRead() throws {
+        let opened = (0..<20_000).map { "BEGIN:X-PART-\($0 % 2)" }
+        let stray = Array(repeating: "END:X-OTHER", count: 20_000)
+        let read = try read(header + first + ["BEGIN:X-HOLDER"] + opened + stray + ["END:X-HOLDER"] + second + ["END:VCALENDAR"])
+        XCTAssertEqual(read.starts, bothStarts)
+        XCTAssertEqual(read.problems.count, reader.problemLimit + 1)
+        XCTAssertEqual(read.problems.first, read.path + ":16: BEGIN:X-PART-1 has no END:X-PART-1 before BEGIN:X-PART-0 on line 17; read as ended there")
+    }
 }

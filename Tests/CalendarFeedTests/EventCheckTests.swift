@@ -52,4 +52,21 @@ final class EventCheckTests: XCTestCase {
         // libical's own word on the DTSTART it removed, with its line and UID.
         XCTAssertTrue(problems.contains("\(path):44: UID no-start: skipped: Can't parse as DATE-TIME value in DTSTART property. Removing entire property: not a time"), "\(problems)")
     }
+
+    func testAModeEventThatLastsNoTimeAndAnOverrideWithoutUIDAreNamed() throws {
+        let fixture = try CalendarFileFixture()
+        let path = try fixture.write("quiet.ics", lines: ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//screentime tests//EN"]
+            + event("instant", ["DTSTART:20260310T080000Z"])
+            + event("same", ["DTSTART:20260310T080000Z", "DTEND:20260310T080000Z"])
+            + ["BEGIN:VEVENT", "SUMMARY:Sleep in", "RECURRENCE-ID:20260311T080000Z", "DTSTART:20260311T090000Z", "DTEND:20260311T100000Z", "END:VEVENT"]
+            + ["BEGIN:VEVENT", "UID:reminder", "SUMMARY:Call the bank", "DTSTART:20260312T080000Z", "END:VEVENT"]
+            + ["END:VCALENDAR"])
+        let result = reader.read(paths: [path], range: march)
+        XCTAssertEqual(result.intervals, [])
+        XCTAssertEqual(result.problems.map(\.description), [
+            "\(path): UID instant: “Productivity instant”: names a mode but lasts no time (its end is its start, or it has no DTEND or DURATION); it sets no mode",
+            "\(path): UID same: “Productivity same”: names a mode but lasts no time (its end is its start, or it has no DTEND or DURATION); it sets no mode",
+            "\(path): “Sleep in”: a RECURRENCE-ID without a UID replaces no occurrence; the event is left out",
+        ])
+    }
 }
