@@ -47,8 +47,6 @@ struct CalendarText {
         }
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
-
     var lineCount: Int { lineStarts.last == bytes.count ? lineStarts.count - 1 : lineStarts.count }
 
     /// The 1-based line holding byte `offset`.

@@ -34,8 +34,8 @@ final class ICalDocument {
         return (calendars.flatMap { children(of: $0, kind: ICAL_VEVENT_COMPONENT) } + outside).map { ICalEvent(component: $0, document: self) }
     }
 
-    /// libical's messages about lines it could not read (X-LIC-ERROR), anywhere in the tree, in the
-    /// order of the text, each with the UID of the component it is in.
+    /// libical's messages about lines it could not read (X-LIC-ERROR), anywhere in the tree, component
+    /// by component in the order of the text, each with the UID of the component it is in.
     var parseProblems: [ICalParseProblem] {
         var problems: [ICalParseProblem] = []
         func visit(_ component: OpaquePointer, uid inherited: String?) {

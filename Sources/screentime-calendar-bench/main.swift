@@ -8,11 +8,11 @@ import TestSupport
 // eighth event) written to a temporary folder and read as `screentime calendar expand` reads them,
 // a month around the events. Prints the median and the slowest read of each. Target: the 1 MB file
 // in well under a second (the agent stops an expansion after 10 s, for all calendars together).
-// Usage: screentime-calendar-bench [runs]
+// Usage: screentime-calendar-bench [runs]; SCREENTIME_BENCH_KEEP=1 keeps the files.
 let runs = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-calendar-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
+defer { if ProcessInfo.processInfo.environment["SCREENTIME_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: folder) } else { print("kept \(folder.path)") } }
 
 let zone = FixedOffsetZone(seconds: 3600)
 let range = Date(timeIntervalSince1970: 1_772_323_200)..<Date(timeIntervalSince1970: 1_777_593_600) // 2026-03-01 … 2026-05-01 UTC

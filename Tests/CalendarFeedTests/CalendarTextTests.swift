@@ -13,7 +13,7 @@ final class CalendarTextTests: XCTestCase {
 
     func testNulBytesAreLeftOutAndTheirLinesNamed() {
         let text = CalendarText(fileBytes: Array("a\0b\r\nclean\r\n\0\0c\r\n".utf8))
-        XCTAssertEqual(text.string, "ab\r\nclean\r\nc\r\n")
+        XCTAssertEqual(text.bytes, Array("ab\r\nclean\r\nc\r\n".utf8))
         XCTAssertEqual(text.linesWithNul, [1, 3])
         XCTAssertEqual(text.lineCount, 3)
     }
