@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// An .ics file's bytes, read once: NUL bytes taken out (libical reads C strings, so one NUL would
-/// cut the text there) and each named, and an index of where lines start, so that a line is found by
+/// cut the text there) and each named, lines that are not UTF-8 named, and an index of where lines start, so that a line is found by
 /// searching bytes rather than splitting the text again.
 struct CalendarText {
     /// The file's bytes without NULs; line numbers are those of the file.
@@ -10,6 +10,8 @@ struct CalendarText {
     let lineStarts: [Int]
     /// 1-based lines that held NUL bytes.
     let linesWithNul: [Int]
+    /// 1-based lines that are not UTF-8 (iCalendar's only encoding): their other bytes are shown as "�".
+    let linesNotUTF8: [Int]
 
     init(fileBytes: some Collection<UInt8>) {
         var bytes: [UInt8] = []
@@ -33,6 +35,11 @@ struct CalendarText {
                 lineStarts.append(bytes.count)
             }
         }
+        // Lines are checked one by one only when the whole text is not UTF-8, which is rare.
+        linesNotUTF8 = String(validating: bytes, as: UTF8.self) != nil ? [] : lineStarts.indices.filter { index in
+            let end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+            return String(validating: bytes[lineStarts[index]..<end], as: UTF8.self) == nil
+        }.map { $0 + 1 }
         self.bytes = bytes
         self.lineStarts = lineStarts
         self.linesWithNul = linesWithNul

@@ -1,4 +1,4 @@
-/// A calendar file read and parsed, with everything wrong in its text named: NUL bytes (left out),
+/// A calendar file read and parsed, with everything wrong in its text named: NUL bytes (left out), lines not UTF-8,
 /// BEGIN and END lines that do not pair up (repaired, see `ComponentNesting`) and lines libical
 /// skipped. The work is linear in the file: one read, one pass for lines and nesting, one parse,
 /// and lines looked up (by searching bytes onwards from the last one found) only for the problems
@@ -8,6 +8,9 @@ enum ParsedCalendarFile {
         let text = try CalendarText(contentsOf: path)
         for line in text.linesWithNul {
             problems.add(CalendarProblem(path: path, message: "a NUL byte, left out (the rest of the file is read)", line: line))
+        }
+        for line in text.linesNotUTF8 {
+            problems.add(CalendarProblem(path: path, message: "not UTF-8; the bytes that are not are read as “�”", line: line))
         }
         let nesting = ComponentNesting(text)
         for finding in nesting.findings {

@@ -18,6 +18,12 @@ final class CalendarTextTests: XCTestCase {
         XCTAssertEqual(text.lineCount, 3)
     }
 
+    func testLinesThatAreNotUTF8AreNamed() {
+        XCTAssertEqual(CalendarText(fileBytes: Array("SUMMARY:Café\r\n".utf8)).linesNotUTF8, [])
+        // "Café" in Latin-1 on line 2.
+        XCTAssertEqual(CalendarText(fileBytes: Array("BEGIN:VEVENT\r\nSUMMARY:Caf".utf8) + [0xE9] + Array("\r\nEND:VEVENT\r\n".utf8)).linesNotUTF8, [2])
+    }
+
     func testAFindStartsAfterThePreviousOneAndWrapsAround() throws {
         let text = CalendarText(fileBytes: Array("BOGUS\r\nok\r\nBOGUS\r\nother\r\n".utf8))
         let first = try XCTUnwrap(text.firstLine(containing: "BOGUS"))

@@ -42,4 +42,15 @@ final class ParsedCalendarFileTests: XCTestCase {
         XCTAssertEqual(result.intervals.map(\.start), [Date(timeIntervalSince1970: 1_773_129_600), Date(timeIntervalSince1970: 1_773_216_000)])
         XCTAssertEqual(result.problems.map(\.description), [path + ":9: a NUL byte, left out (the rest of the file is read)"])
     }
+
+    func testALatin1LineIsNamedAndItsEventRead() throws {
+        let fixture = try CalendarFileFixture()
+        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//screentime tests//EN"]
+            + CalendarFileFixture.event("cafe@example", at: "20260310T080000", summary: "Social: caf\u{1}") + ["END:VCALENDAR"]
+        // "\u{1}" stands for Latin-1 "é" (0xE9), which is not UTF-8.
+        let path = try fixture.write("latin1.ics", bytes: Array(lines.map { $0 + "\r\n" }.joined().utf8).map { $0 == 1 ? 0xE9 : $0 })
+        let result = CalendarReader(zone: FixedOffsetZone(seconds: 0)).read(paths: [path], range: march)
+        XCTAssertEqual(result.intervals.map(\.summary), ["Social: caf\u{FFFD}"])
+        XCTAssertEqual(result.problems.map(\.description), [path + ":8: not UTF-8; the bytes that are not are read as “�”"])
+    }
 }
