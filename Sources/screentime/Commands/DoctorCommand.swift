@@ -3,7 +3,7 @@ import ScreenTimeCore
 
 struct DoctorCommand: Subcommand {
     static let name = "doctor"
-    static let abstract = "What this desktop supports: focus, idle, display, notifications, autostart"
+    static let abstract = "What this desktop supports: focus, idle, display, notifications, autostart; what is wrong in the calendars"
     static let usage = ["doctor"]
 
     init(_ arguments: Arguments) throws { try arguments.finish() }
