@@ -83,6 +83,8 @@ let package = Package(
         .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
         // The report benchmark: a year of synthetic history in a real store, `screentime report` timed on it.
         .executableTarget(name: "screentime-report-bench", dependencies: ["UsageStore"]),
+        // The calendar benchmark: generated 1 MB and 10 MB exports with damaged lines, read as `calendar expand` reads them.
+        .executableTarget(name: "screentime-calendar-bench", dependencies: ["CalendarFeed", "TestSupport"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
         .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 

@@ -8,8 +8,20 @@ public struct CalendarProblem: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// 1-based line, when it could be found.
     public var line: Int?
+    /// The UID of the event concerned, when the problem is about one event.
+    public var uid: String?
 
-    public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+    public init(path: String, message: String, line: Int? = nil, uid: String? = nil) {
+        self.path = path
+        self.message = message
+        self.line = line
+        self.uid = uid
+    }
+
+    /// `path:line: UID uid: message`, the parts that are known.
+    public var description: String {
+        "\(path)\(line.map { ":\($0)" } ?? ""): " + (uid.map { "UID \($0): " } ?? "") + message
+    }
 }
 
 /// Finds the .ics files of the configured paths, laid out as calendar apps keep them (`CalendarTree`).

@@ -92,40 +92,26 @@ public struct CalendarReader {
 
     /// Hands `visit` every occurrence overlapping `range` of the file's events (see `EventSeries`: the
     /// newest version of each, overrides in place of the occurrences they replace), and adds the
-    /// file's problems and those `visit` answers (each once), at most `problemLimit` of them, to `problems`. Throws when the file cannot be read
-    /// or holds no calendar at all.
+    /// file's problems and those `visit` answers (each once), at most `problemLimit` of them, to
+    /// `problems`. Throws when the file cannot be read or holds no calendar at all.
     func eachOccurrence(inFile path: String, range: Range<Date>, problems: inout [CalendarProblem],
                         visit: (ICalEvent, Range<Date>) -> CalendarProblem?) throws(CalendarProblemError) {
-        let text: String
-        do {
-            text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-        } catch {
-            throw CalendarProblemError(CalendarProblem(path: path, message: "the file cannot be read"))
-        }
-        let document: ICalDocument
-        do { document = try ICalDocument(text: text) } catch {
-            throw CalendarProblemError(CalendarProblem(path: path, message: error.message))
-        }
-        // Only the reported ones are looked up in the text: each lookup reads the whole file.
-        var found: [CalendarProblem] = document.parseProblems.prefix(problemLimit).map {
-            CalendarProblem(path: path, message: "skipped: \($0)", line: Self.line(in: text, mentionedBy: $0))
+        var found = FileProblems(path: path, limit: problemLimit)
+        let document = try ParsedCalendarFile.read(path, problems: &found)
+        for event in document.events {
+            for problem in EventCheck.problems(of: event, in: path, instant: { $0.instant(in: zone) }) { found.add(problem) }
         }
         for event in document.events where event.recurrenceID == nil {
             for tzid in Set(event.unknownTimeZones) {
-                found.append(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time"))
+                found.add(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time", uid: event.uid))
             }
         }
         for series in EventSeries.of(document.events) {
             for (event, occurrence) in series.occurrences(in: range, zone: zone) {
-                if let problem = visit(event, occurrence), !found.contains(problem) { found.append(problem) }
+                if let problem = visit(event, occurrence) { found.add(problem) }
             }
         }
-        let unreported = max(0, document.parseProblems.count - problemLimit) + max(0, found.count - problemLimit)
-        if unreported > 0 {
-            found.removeSubrange(min(problemLimit, found.count)...)
-            found.append(CalendarProblem(path: path, message: "\(unreported) more problems not shown"))
-        }
-        problems += found
+        problems += found.all
     }
 
     /// Keeps the occurrence when its event names a mode; answers why a Cheat Day event is left out.
@@ -133,21 +119,11 @@ public struct CalendarReader {
         guard !event.isCancelled,
               let mode = CalendarInterval.namedMode(summary: event.summary, categories: event.categories) else { return nil }
         guard mode != .cheatDay else {
-            return CalendarProblem(path: path, message: "“\(event.summary)” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead")
+            return CalendarProblem(path: path, message: "“\(event.summary)” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead",
+                                   uid: event.uid)
         }
         intervals.append(CalendarInterval(mode: mode, start: span.lowerBound, end: span.upperBound,
                                           summary: event.summary, source: path))
         return nil
-    }
-
-    /// The line of `text` holding the text libical quotes after the last colon of its message, if any
-    /// (libical itself reports no line numbers).
-    static func line(in text: String, mentionedBy message: String) -> Int? {
-        guard message.contains(":"), let last = message.split(separator: ":").last else { return nil }
-        let quoted = String(last.drop(while: { $0 == " " }))
-        guard quoted.count >= 3 else { return nil }
-        // "\r\n", the line break of .ics files, is one Character: split on any newline.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        return lines.firstIndex { $0.contains(quoted) }.map { $0 + 1 }
     }
 }

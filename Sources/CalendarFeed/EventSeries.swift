@@ -17,7 +17,8 @@ struct EventSeries {
         var byUID: [String: Int] = [:]
         for event in events {
             guard let uid = event.uid else {
-                series.append(event.recurrenceID == nil ? EventSeries(master: event) : EventSeries(overrides: [event]))
+                // An override without a UID replaces nothing: left out, as `EventCheck` says.
+                if event.recurrenceID == nil { series.append(EventSeries(master: event)) }
                 continue
             }
             if let index = byUID[uid] { series[index].add(event) } else {
@@ -52,7 +53,7 @@ struct EventSeries {
     /// no override replaces, those after a RANGE=THISANDFUTURE override moved and lasting as it says,
     /// and the overrides themselves. Floating times and dates are in `zone`.
     func occurrences(in range: Range<Date>, zone: LocalTimeZone) -> [(event: ICalEvent, span: Range<Date>)] {
-        guard let master, let first = master.start, first.instant(in: zone) != nil else {
+        guard let master, let first = master.times?.start, first.instant(in: zone) != nil else {
             return overrides.compactMap { event in event.ownSpan(in: zone).flatMap { $0.overlaps(range) ? (event, $0) : nil } }
         }
         let laterChanges = overrides.filter(\.changesLaterOccurrences).compactMap { ChangeFromHereOn($0, zone: zone) }
@@ -104,7 +105,7 @@ private struct ChangeFromHereOn {
     let length: OccurrenceLength
 
     init?(_ override: ICalEvent, zone: LocalTimeZone) {
-        guard let id = override.recurrenceID, let start = override.start,
+        guard let id = override.recurrenceID, let start = override.times?.start,
               let from = id.instant(in: zone), let to = start.instant(in: zone) else { return nil }
         self.override = override
         self.from = from
@@ -152,15 +153,19 @@ enum OccurrenceLength {
         case .wall(let seconds): start.addingWall(seconds: seconds).instant(in: zone)
         case .exact(let seconds): begin.addingTimeInterval(TimeInterval(seconds))
         }
-        guard let end, begin < end else { return nil }
-        return begin..<end
+        // An end before the start (named by `EventCheck`) spans from the end to the start.
+        guard let end, begin != end else { return nil }
+        return min(begin, end)..<max(begin, end)
     }
 }
 
 extension ICalEvent {
+    /// DTSTART and DTEND as `EventCheck` reads them (a DATE start with a DATE-TIME end, …).
+    var times: (start: ICalTime, end: ICalTime?)? { EventCheck.times(of: self) }
+
     /// DTEND less DTSTART (DURATION when there is no DTEND; a day for a date, nothing for a time).
     func length(zone: LocalTimeZone) -> OccurrenceLength {
-        guard let start else { return .exact(0) }
+        guard let (start, end) = times else { return .exact(0) }
         if let end {
             if start.isDate { return .days(Int((Double(end.wallSeconds - start.wallSeconds) / 86_400).rounded())) }
             if start.hasSameAnchor(as: end) { return .wall(end.wallSeconds - start.wallSeconds) }
@@ -173,7 +178,7 @@ extension ICalEvent {
 
     /// The event's own DTSTART to its end, once.
     func ownSpan(in zone: LocalTimeZone) -> Range<Date>? {
-        start.flatMap { length(zone: zone).span(from: $0, zone: zone) }
+        times.flatMap { length(zone: zone).span(from: $0.start, zone: zone) }
     }
 
     /// DTSTART, the RRULE starts before `limit` and the RDATEs (with a period's end), less the

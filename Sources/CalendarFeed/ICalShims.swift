@@ -8,12 +8,15 @@ import FoundationEssentials
 final class ICalDocument {
     private let root: OpaquePointer
 
-    /// Parses `text`. libical is lenient: damaged lines become X-LIC-ERROR properties (see
-    /// `parseProblems`) rather than failures; only text with no component at all fails.
-    init(text: String) throws(ICalError) {
+    /// Parses `utf8` (without NUL bytes). libical is lenient: damaged lines become X-LIC-ERROR
+    /// properties (see `parseProblems`) rather than failures; only text with no complete component fails.
+    init(utf8: [UInt8]) throws(ICalError) {
         icalerror_set_errors_are_fatal(0)
         icalerror_clear_errno()
-        guard let root = text.withCString({ icalparser_parse_string($0) }) else {
+        let parsed = (utf8 + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
+        }
+        guard let root = parsed else {
             let code = icalerrno_return().pointee
             let detail = code == ICAL_NO_ERROR ? "there is no BEGIN:VCALENDAR" : String(cString: icalerror_strerror(code))
             throw ICalError(message: "no calendar found: \(detail)")
@@ -23,28 +26,40 @@ final class ICalDocument {
 
     deinit { icalcomponent_free(root) }
 
-    /// The VEVENTs of every VCALENDAR in the text.
+    /// The VEVENTs of every VCALENDAR in the text, and those outside any (libical puts several
+    /// top-level components under an XROOT).
     var events: [ICalEvent] {
         if icalcomponent_isa(root) == ICAL_VEVENT_COMPONENT { return [ICalEvent(component: root, document: self)] }
-        return calendars.flatMap { children(of: $0, kind: ICAL_VEVENT_COMPONENT) }.map { ICalEvent(component: $0, document: self) }
+        let outside = icalcomponent_isa(root) == ICAL_XROOT_COMPONENT ? children(of: root, kind: ICAL_VEVENT_COMPONENT) : []
+        return (calendars.flatMap { children(of: $0, kind: ICAL_VEVENT_COMPONENT) } + outside).map { ICalEvent(component: $0, document: self) }
     }
 
-    /// libical's messages about lines it could not read (X-LIC-ERROR), anywhere in the tree.
-    var parseProblems: [String] {
-        var problems: [String] = []
-        func visit(_ component: OpaquePointer) {
+    /// libical's messages about lines it could not read (X-LIC-ERROR), anywhere in the tree, component
+    /// by component in the order of the text, each with the UID of the component it is in.
+    var parseProblems: [ICalParseProblem] {
+        var problems: [ICalParseProblem] = []
+        func visit(_ component: OpaquePointer, uid inherited: String?) {
+            // The component's own UID property: icalcomponent_get_uid of a VCALENDAR answers its first event's.
+            let uid = icalcomponent_get_first_property(component, ICAL_UID_PROPERTY)
+                .flatMap { icalproperty_get_uid($0) }.map { String(cString: $0) } ?? inherited
             for property in properties(of: component, kind: ICAL_XLICERROR_PROPERTY) {
-                if let text = icalproperty_get_xlicerror(property) { problems.append(String(cString: text)) }
+                if let text = icalproperty_get_xlicerror(property) { problems.append(ICalParseProblem(message: String(cString: text), uid: uid)) }
             }
-            for child in children(of: component, kind: ICAL_ANY_COMPONENT) { visit(child) }
+            for child in children(of: component, kind: ICAL_ANY_COMPONENT) { visit(child, uid: uid) }
         }
-        visit(root)
+        visit(root, uid: nil)
         return problems
     }
 
     private var calendars: [OpaquePointer] {
         icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? [root] : children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
     }
+}
+
+/// A line libical skipped, in its words, and the UID of the event (or other component) it was in.
+struct ICalParseProblem {
+    let message: String
+    let uid: String?
 }
 
 /// Something libical refused, in its words.

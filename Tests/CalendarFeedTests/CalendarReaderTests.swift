@@ -148,7 +148,7 @@ final class CalendarReaderTests: XCTestCase {
         XCTAssertEqual(result.intervals.filter { $0.mode == .social }.count, 1)
         let problems = result.problems.map(\.description)
         XCTAssertTrue(problems.contains(broken + ": no calendar found: there is no BEGIN:VCALENDAR"), "\(problems)")
-        XCTAssertTrue(problems.contains(cheat + ": “Cheat Day” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead"), "\(problems)")
+        XCTAssertTrue(problems.contains(cheat + ": UID d: “Cheat Day” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead"), "\(problems)")
         XCTAssertTrue(problems.contains(folder + "/missing.ics: no such file or folder"), "\(problems)")
     }
 
@@ -157,7 +157,7 @@ final class CalendarReaderTests: XCTestCase {
         let result = CalendarReader(zone: zone).read(paths: [path], range: march)
         XCTAssertEqual(result.intervals.count, 1)
         XCTAssertEqual(result.problems.map(\.description),
-                       [path + ":9: skipped: Can't parse as DATE-TIME value in DTEND property. Removing entire property: BOGUS"])
+                       [path + ":9: UID e: skipped: Can't parse as DATE-TIME value in DTEND property. Removing entire property: BOGUS"])
     }
 
     func testADamagedFileReportsItsFirstProblemsAndHowManyMore() throws {

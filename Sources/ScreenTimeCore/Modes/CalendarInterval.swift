@@ -30,11 +30,11 @@ public struct CalendarInterval: Hashable, Sendable {
             if let mode = Mode(name: category) { return mode }
         }
         let words = Mode.words(summary)
-        // Longest names first, so "wake up" is not read as something shorter.
-        let modes = Mode.allCases.sorted { Mode.words($0.rawValue).count > Mode.words($1.rawValue).count }
-        return modes.first { mode in
-            let name = Mode.words(mode.rawValue)
-            return words.count >= name.count && Array(words.prefix(name.count)) == name
-        }
+        return namesLongestFirst.first { words.starts(with: $0.words) }?.mode
     }
+
+    /// Each mode's name as words, longest first, so "wake up" is not read as something shorter;
+    /// worked out once, not for each of a calendar's thousands of occurrences.
+    private static let namesLongestFirst: [(mode: Mode, words: [String])] =
+        Mode.allCases.map { ($0, Mode.words($0.rawValue)) }.sorted { $0.words.count > $1.words.count }
 }

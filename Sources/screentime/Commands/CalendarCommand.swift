@@ -7,7 +7,7 @@ import ScreenTimeCore
 struct CalendarCommand: Subcommand {
     static let name = "calendar"
     static let abstract = "Calendars (.ics files or folders) whose events name a mode"
-    static let usage = ["calendar add PATH", "calendar rm PATH", "calendar list",
+    static let usage = ["calendar add PATH", "calendar rm PATH", "calendar list   (each calendar and what is wrong in it)",
                         "calendar expand --from UNIX --to UNIX   (for the agent: the events naming a mode, as JSON)"]
 
     enum Action {
@@ -67,8 +67,9 @@ struct CalendarCommand: Subcommand {
         case .list:
             let paths = try context.settings().modes.calendarPaths
             guard !paths.isEmpty else { return context.print("No calendars. Add an .ics file or folder with `screentime calendar add PATH`.") }
-            for path in paths {
-                context.print(path + (FileManager.default.fileExists(atPath: path) ? "" : "  (missing)"))
+            for calendar in CalendarCheck.run(paths: paths, zone: context.zone, now: try RundownCommand.now(context.environment)) {
+                context.print(calendar.path + (calendar.exists ? "" : "  (missing)"))
+                for problem in calendar.problems { context.print("  " + problem.description) }
             }
         case .expand(let from, let to, let now):
             let paths = try context.settings().modes.calendarPaths

@@ -3,16 +3,28 @@ import ScreenTimeCore
 
 struct DoctorCommand: Subcommand {
     static let name = "doctor"
-    static let abstract = "What this desktop supports: focus, idle, display, notifications, autostart"
+    static let abstract = "What this desktop supports: focus, idle, display, notifications, autostart; what is wrong in the calendars"
     static let usage = ["doctor"]
 
     init(_ arguments: Arguments) throws { try arguments.finish() }
 
     func run(_ context: Context) throws {
         let findings = DesktopProbe.run(environment: context.environment)
-        let width = findings.map(\.topic.count).max() ?? 0
-        for finding in findings {
-            context.print("\(finding.ok ? "ok  " : "warn") \(finding.topic.padded(to: width))  \(finding.detail)")
+        let calendarTopic = "calendars"
+        let width = (findings.map(\.topic) + [calendarTopic]).map(\.count).max() ?? 0
+        func line(_ ok: Bool, _ topic: String, _ detail: String) {
+            context.print("\(ok ? "ok  " : "warn") \(topic.padded(to: width))  \(detail)")
         }
+        for finding in findings { line(finding.ok, finding.topic, finding.detail) }
+        // An unreadable config is the config line's finding; the calendars are then none.
+        let paths = (try? context.settings().modes.calendarPaths) ?? []
+        let calendars = CalendarCheck.run(paths: paths, zone: context.zone, now: try RundownCommand.now(context.environment))
+        let missing = calendars.filter { !$0.exists }.map(\.path)
+        let problems = calendars.flatMap(\.problems)
+        let detail = paths.isEmpty ? "none (add one with `screentime calendar add PATH`)"
+            : "\(paths.count) configured" + (missing.isEmpty ? "" : "; missing: " + missing.joined(separator: ", "))
+            + (problems.isEmpty ? "" : "; \(problems.count) problems (also in `screentime calendar list`):")
+        line(missing.isEmpty && problems.isEmpty, calendarTopic, detail)
+        for problem in problems { context.print(String(repeating: " ", count: width + 7) + problem.description) }
     }
 }

@@ -1,0 +1,43 @@
+/// A calendar file read and parsed, with everything wrong in its text named: NUL bytes (left out), lines not UTF-8,
+/// BEGIN and END lines that do not pair up (repaired, see `ComponentNesting`) and lines libical
+/// skipped. The work is linear in the file: one read, one pass for lines and nesting, one parse,
+/// and lines looked up (by searching bytes onwards from the last one found) only for the problems
+/// that will be shown.
+enum ParsedCalendarFile {
+    static func read(_ path: String, problems: inout FileProblems) throws(CalendarProblemError) -> ICalDocument {
+        let text = try CalendarText(contentsOf: path)
+        for line in text.linesWithNul {
+            problems.add(CalendarProblem(path: path, message: "a NUL byte, left out (the rest of the file is read)", line: line))
+        }
+        for line in text.linesNotUTF8 {
+            problems.add(CalendarProblem(path: path, message: "not UTF-8; the bytes that are not are read as “�”", line: line))
+        }
+        let nesting = ComponentNesting(text)
+        for finding in nesting.findings {
+            problems.add(CalendarProblem(path: path, message: finding.message, line: finding.line, uid: finding.uid))
+        }
+        let document: ICalDocument
+        do { document = try ICalDocument(utf8: nesting.repaired ?? text.bytes) } catch {
+            throw CalendarProblemError(CalendarProblem(path: path, message: error.message))
+        }
+        var searchFrom = 0
+        for skipped in document.parseProblems {
+            guard !problems.isFull else {
+                problems.addUnshown()
+                continue
+            }
+            let found = quotedText(of: skipped.message).flatMap { text.firstLine(containing: $0, from: searchFrom) }
+            if let found { searchFrom = found.end }
+            problems.add(CalendarProblem(path: path, message: "skipped: \(skipped.message)", line: found?.line, uid: skipped.uid))
+        }
+        return document
+    }
+
+    /// The text libical quotes after the last colon of its message (libical reports no line numbers),
+    /// when it is long enough to find its line by.
+    static func quotedText(of message: String) -> String? {
+        guard message.contains(":"), let last = message.split(separator: ":").last else { return nil }
+        let quoted = String(last.drop(while: { $0 == " " }))
+        return quoted.count >= 3 ? quoted : nil
+    }
+}
