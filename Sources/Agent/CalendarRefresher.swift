@@ -24,7 +24,8 @@ public final class CalendarRefresher {
     public var timeout: TimeInterval = 10
     /// The window expanded around now: back as far as the resolver looks, ahead a month.
     public var lookBack: TimeInterval = ModeResolver.lookBack
-    public var lookAhead: TimeInterval = 32 * 86_400
+    public var lookAhead: TimeInterval = CalendarRefresher.defaultLookAhead
+    public static let defaultLookAhead: TimeInterval = 32 * 86_400
     /// How long the folders must stay quiet after a change before the files are looked at…
     public var settle: TimeInterval = 0.1
     /// …and the longest a look waits after the first change of a burst; also the shortest time
