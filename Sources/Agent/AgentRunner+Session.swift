@@ -36,6 +36,7 @@ extension AgentRunner {
     /// and whether it plays media.
     func focusMoved(to facts: WindowFacts?, at now: Date) {
         apply(engine.handle(.focus(focusedApp(facts)), at: now))
+        if facts != nil && activity.isActive { weeklySummaryActivity(at: now) }
         focusedPID = facts?.pid
         focusedMediaChanged()
     }
@@ -72,5 +73,6 @@ extension AgentRunner {
     func sessionChanged(at date: Date = Date(), _ change: (inout SessionActivity) -> Void) {
         change(&activity)
         apply(engine.handle(.activity(active: activity.isActive), at: date))
+        if activity.isActive { weeklySummaryActivity(at: date) }
     }
 }
