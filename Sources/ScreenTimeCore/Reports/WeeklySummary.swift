@@ -52,6 +52,10 @@ public enum WeeklySummary {
         public struct App: Decodable, Equatable, Sendable {
             public var name: String
             public var seconds: TimeInterval
+            public init(name: String, seconds: TimeInterval) {
+                self.name = name
+                self.seconds = seconds
+            }
         }
 
         public var totalSeconds: TimeInterval
