@@ -24,11 +24,8 @@ extension ReportSettings {
         for (key, value, line) in file.entries(in: Self.section) {
             switch key {
             case Self.weeklySummaryKey:
-                switch value.lowercased() {
-                case "on", "true", "yes", "1": weeklySummary = true
-                case "off", "false", "no", "0": weeklySummary = false
-                default: throw fail(line, "`\(value)` is neither on nor off")
-                }
+                guard let on = KeyFileSwitch.parse(value) else { throw fail(line, "`\(value)` is neither on nor off") }
+                weeklySummary = on
             case Self.weekStartKey:
                 guard let day = Weekday.allCases.first(where: { [$0.name.lowercased(), $0.shortName].contains(value.lowercased()) }) else {
                     throw fail(line, "`\(value)` is not a day of the week (monday … sunday)")
