@@ -119,7 +119,9 @@ final class WeeklySummaryNotice {
         remembered = week
         do {
             try FileManager.default.createDirectory(atPath: XDGPaths.stateDirectory(environment: environment), withIntermediateDirectories: true)
-            try Data("\(week)\n".utf8).write(to: URL(fileURLWithPath: statePath), options: .atomic)
+            // In place, without the fsync an atomic write makes: this runs in the loop, which never
+            // waits on the disk. A torn file reads as no week, which costs at most one summary.
+            try Data("\(week)\n".utf8).write(to: URL(fileURLWithPath: statePath))
         } catch {
             Log.warning("weekly summary: cannot write \(statePath) (the summary may show again after a restart): \(error)")
         }
