@@ -90,7 +90,7 @@ public enum WeeklySummary {
         if let top = figures.apps.first, top.seconds > 0 {
             body += " Most used: \(top.name), \(DurationText.spoken(top.seconds))."
         }
-        return NotificationRequest(icon: "preferences-system-time", summary: "Last week: \(DurationText.spoken(figures.totalSeconds)) of screen time",
+        return NotificationRequest(icon: "screentime", summary: "Last week: \(DurationText.spoken(figures.totalSeconds)) of screen time",
                                    body: body, actions: [NotificationAction(key: openAction, label: "Open the report")],
                                    category: "screentime.weekly-summary", link: NotificationLink(url: "file://" + page, label: "Open the full report"))
     }
