@@ -74,12 +74,21 @@ public final class HeadlessChromium {
         process = child
     }
 
+    /// Asks Chromium to close (so it takes its helper processes with it), waits at most 5 s, then kills it.
     deinit {
+        _ = try? call("Browser.close", [:], deadline: Date().addingTimeInterval(2))
         close(commands)
         close(answers)
-        kill(process, SIGKILL)
         var status: Int32 = 0
-        _ = waitpid(process, &status, 0)
+        let deadline = Date().addingTimeInterval(5)
+        while waitpid(process, &status, WNOHANG) == 0 {
+            guard Date() < deadline else {
+                kill(process, SIGKILL)
+                _ = waitpid(process, &status, 0)
+                break
+            }
+            usleep(20_000)
+        }
         try? FileManager.default.removeItem(at: profile)
     }
 
