@@ -13,6 +13,7 @@ extension CLIGoldenTests {
         let page = home.appendingPathComponent("report.html")
         let result = try run(["report", "--from", "2026-11-22", "--to", "2026-11-28", "--html", page.path])
         XCTAssertEqual(result.status, 0, result.err)
+        let started = Date()
         let chromium = try HeadlessChromium(directory: home)
         let load = try chromium.open(page, evaluating: """
             JSON.stringify({
@@ -23,6 +24,7 @@ extension CLIGoldenTests {
               continues: [...document.querySelectorAll('#continues rect')].map(r => ({mode: r.dataset.mode, width: r.getBBox().width}))
             })
             """)
+        print("headless Chromium: started, page loaded and read back in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
         XCTAssertEqual(load.problems, [])
         XCTAssertEqual(load.requests, [page.absoluteString], "the page loads nothing but itself")
         let drawn = try JSONSerialization.jsonObject(with: Data(try XCTUnwrap(load.value as? String).utf8)) as! [String: [[String: Any]]]
