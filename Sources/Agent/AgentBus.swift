@@ -38,6 +38,8 @@ final class AgentBus {
 
     /// The app id of the notice about the mode itself (and of cards about no app, where they fall back).
     static let modeNotice = AppID("screentime")
+    /// The app id of the weekly summary's notification.
+    static let weeklySummaryNotice = AppID("screentime-weekly-summary")
 
     func notify(_ app: AppID, _ request: NotificationRequest) throws {
         try notifications.notify(app, request)
@@ -51,6 +53,10 @@ final class AgentBus {
         switch event {
         case .actionInvoked(let id, let key):
             guard let app = notifications.app(for: id) else { return }
+            if app == AgentBus.weeklySummaryNotice {
+                if key == WeeklySummary.openAction { runner.openWeeklySummaryPage() }
+                return
+            }
             // The mode's own notice: Go to bed, Stay up, Start the day.
             if app == AgentBus.modeNotice {
                 do { if try runner.takeSleepAction(key) { return } } catch {

@@ -36,6 +36,7 @@ extension AgentRunner {
     /// and whether it plays media.
     func focusMoved(to facts: WindowFacts?, at now: Date) {
         apply(engine.handle(.focus(focusedApp(facts)), at: now))
+        if facts?.role == .normal && activity.isActive { weeklySummaryActivity(at: now) }
         focusedPID = facts?.pid
         focusedMediaChanged()
     }
@@ -70,7 +71,9 @@ extension AgentRunner {
     /// present (it ignores an answer that did not change). Asleep or locked, the running interval
     /// ends at `date`.
     func sessionChanged(at date: Date = Date(), _ change: (inout SessionActivity) -> Void) {
+        let wasActive = activity.isActive
         change(&activity)
         apply(engine.handle(.activity(active: activity.isActive), at: date))
+        if activity.isActive && !wasActive { weeklySummaryActivity(at: date) }
     }
 }

@@ -69,6 +69,8 @@ public final class AgentRunner {
     var cardProblemsLogged: Set<String> = []
     /// The mode's do-not-disturb on the notification server, and the count of what it held.
     let doNotDisturb: DoNotDisturbController
+    /// The summary of the week before, at the first activity of a week.
+    let weeklySummary: WeeklySummaryNotice
 
     public init(options: Options) throws {
         self.options = options
@@ -84,6 +86,7 @@ public final class AgentRunner {
         calendars = CalendarRefresher(environment: environment)
         cards = CardProcess(environment: environment)
         doNotDisturb = DoNotDisturbController(environment: environment)
+        weeklySummary = WeeklySummaryNotice(environment: environment)
         let now = Date()
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
@@ -137,6 +140,7 @@ public final class AgentRunner {
             descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
             if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
             cards.forEachDescriptor { descriptors.append(($0, .card)) }
+            weeklySummary.forEachDescriptor { descriptors.append(($0, .weeklySummary)) }
             descriptors.append((doNotDisturb.monitorDescriptor, .doNotDisturb))
             descriptors.append((doNotDisturb.serverDescriptor, .doNotDisturb))
             descriptors.removeAll { $0.fd < 0 }
@@ -167,7 +171,7 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, card, doNotDisturb }
+    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, card, doNotDisturb, weeklySummary }
 
     func wantsToWrite(_ source: Source) -> Bool {
         switch source {
@@ -195,6 +199,8 @@ public final class AgentRunner {
             if calendars.childOutputArrived() { calendarsChanged(now: now) }
         case .card:
             cardExited()
+        case .weeklySummary:
+            weeklySummaryOutputArrived()
         case .desktop(let index):
             guard let desktop, index < desktop.connections.count else { return }
             do { try desktop.connections[index].handleReadable() } catch {
@@ -271,6 +277,7 @@ public final class AgentRunner {
         consider(calendars.nextLook)
         consider(usage.nextFlush)
         consider(doNotDisturb.nextDeadline)
+        consider(weeklySummary.nextDeadline)
         consider(bus?.connection.nextReplyDeadline(now: now))
         if bus?.connection.hasQueuedIncoming == true || logind?.connection.hasQueuedIncoming == true { consider(now) }
         consider(desktop?.nextDeadline(after: now))
@@ -304,6 +311,7 @@ public final class AgentRunner {
         if logind?.connection.hasQueuedIncoming == true { handle(.systemBus) }
         if due(usage.nextFlush) { flushUsage(now: now) }
         if due(doNotDisturb.nextDeadline) { doNotDisturb.handleReadable(now: now) }
+        if due(weeklySummary.nextDeadline) { weeklySummary.stopOverdue(now: now) }
         if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
         if due(nextReconnect) { reconnect(now: now) }
         if due(nextFilterStep) {

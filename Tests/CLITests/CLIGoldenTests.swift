@@ -168,6 +168,18 @@ final class CLIGoldenTests: XCTestCase {
         try assertGolden("report-week.csv", try run(week + ["--csv"]).out)
     }
 
+    /// `--html` with `--json`: the page is written and the JSON printed (what the agent's weekly
+    /// summary runs); `--json` with `--csv` is refused.
+    func testReportPageWithTheJSONPrinted() throws {
+        try recordUsage()
+        try installApps()
+        let page = home.appendingPathComponent("report.html")
+        let week = ["report", "--from", "2026-11-22", "--to", "2026-11-28"]
+        try assertGolden("report-week.json", try run(week + ["--html", page.path, "--json"]).out)
+        XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains("<svg id=\"days\""))
+        XCTAssertEqual(try run(week + ["--json", "--csv"]).err, "screentime report: choose one of --json and --csv (see screentime report --help)\n")
+    }
+
     /// The page's charts hold the fixture's numbers, read back from its SVG: each day's stacked
     /// bars add up to the day, each app's bar to its time, the heat map to the total, the
     /// continues per mode; nothing is fetched from elsewhere.

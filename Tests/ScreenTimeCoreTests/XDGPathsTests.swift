@@ -7,6 +7,7 @@ final class XDGPathsTests: XCTestCase {
         XCTAssertEqual(XDGPaths.configFile(environment: env), "/home/ada/.config/screentime/config")
         XCTAssertEqual(XDGPaths.dataDirectory(environment: env), "/home/ada/.local/share/screentime")
         XCTAssertEqual(XDGPaths.databaseFile(environment: env), "/home/ada/.local/share/screentime/screentime.db")
+        XCTAssertEqual(XDGPaths.stateDirectory(environment: env), "/home/ada/.local/state/screentime")
     }
 
     func testExplicitBaseDirectoriesWin() {
@@ -14,6 +15,7 @@ final class XDGPathsTests: XCTestCase {
         XCTAssertEqual(XDGPaths.configFile(environment: env), "/cfg/screentime/config")
         XCTAssertEqual(XDGPaths.databaseFile(environment: env), "/data/screentime/screentime.db")
         XCTAssertEqual(XDGPaths.runtimeDirectory(environment: env, uid: 1000), "/run/user/1000/screentime")
+        XCTAssertEqual(XDGPaths.stateDirectory(environment: ["HOME": "/home/ada", "XDG_STATE_HOME": "/state"]), "/state/screentime")
     }
 
     func testEmptyOrRelativeVariablesAreIgnored() {

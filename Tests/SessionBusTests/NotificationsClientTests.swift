@@ -156,4 +156,33 @@ final class NotificationsClientTests: XCTestCase {
         XCTAssertGreaterThan(id, 0)
         try client.close(id)
     }
+
+    /// A request's link goes under the body as markup where the server shows links (dunst), and
+    /// is left out where it takes neither markup nor links (Plasma's peer): the default action
+    /// stands in for it there.
+    func testTheLinkOnlyWhereTheServerShowsLinks() throws {
+        let link = NotificationLink(url: "file:///home/u/week & more.html", label: "Open the full report")
+        var summed = request("Last week", body: "3 h <in all>")
+        summed.link = link
+        let monitor = try BusMonitor(address: desk.busAddress)
+        let id = try shown(client, summed, on: connection)
+        XCTAssertEqual(try monitor.waitForNotify { $0.summary == "Last week" }.body,
+                       "3 h &lt;in all&gt;\n<a href=\"file:///home/u/week &amp; more.html\">Open the full report</a>")
+        try client.close(id)
+
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-link-\(UUID().uuidString.prefix(8))")
+        let bus = try PrivateBus(directory: home)
+        defer {
+            bus.kill()
+            try? FileManager.default.removeItem(at: home)
+        }
+        let plasma = try NotificationServerPeer.plasma(address: bus.address)
+        defer { plasma.close() }
+        let plain = try BusConnection(address: bus.address)
+        defer { plain.close() }
+        let plainClient = try NotificationsClient(connection: plain)
+        let plainMonitor = try BusMonitor(address: bus.address)
+        _ = try shown(plainClient, summed, on: plain)
+        XCTAssertEqual(try plainMonitor.waitForNotify { $0.summary == "Last week" }.body, "3 h <in all>")
+    }
 }

@@ -9,10 +9,8 @@ struct SavedNotificationState {
     let path: String
 
     init(environment: [String: String], server: String) {
-        let given = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        let stateHome = given ?? XDGPaths.home(environment: environment) + "/.local/state"
         let key = String(server.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        path = stateHome + "/" + XDGPaths.applicationDirectoryName + "/notifications-saved-" + key
+        path = XDGPaths.stateDirectory(environment: environment) + "/notifications-saved-" + key
     }
 
     func write(_ state: String) throws {

@@ -166,3 +166,14 @@ public enum KeyFileList {
 
     public static func join(_ items: [String]) -> String { items.joined(separator: ";") }
 }
+
+/// A keyfile's on/off value (`on`, `true`, `yes`, `1` and their opposites); nil for anything else.
+public enum KeyFileSwitch {
+    public static func parse(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
+    }
+}

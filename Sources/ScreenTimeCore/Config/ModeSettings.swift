@@ -95,11 +95,8 @@ extension ModeSettings {
             return time
         }
         func onOff(_ value: String, _ line: Int) throws -> Bool {
-            switch value.lowercased() {
-            case "on", "true", "yes", "1": return true
-            case "off", "false", "no", "0": return false
-            default: throw fail(line, "`\(value)` is neither on nor off")
-            }
+            guard let on = KeyFileSwitch.parse(value) else { throw fail(line, "`\(value)` is neither on nor off") }
+            return on
         }
 
         for (id, value, line) in file.entries(in: ModeConfigKey.schedule) {

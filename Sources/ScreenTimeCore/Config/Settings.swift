@@ -36,6 +36,8 @@ public struct Settings: Equatable, Sendable {
     public var modes = ModeSettings()
     /// What each mode shows: break activities, to-dos, quick-nav, alternatives, music, feeds.
     public var content = ModeContentSettings()
+    /// `[report]`: the weekly summary and the week's first day.
+    public var report = ReportSettings()
 
     public init() {}
 
@@ -137,7 +139,7 @@ extension Settings {
         func duration(_ value: String, _ line: Int, _ name: String, _ bounds: ClosedRange<TimeInterval>) throws -> TimeInterval {
             do { return try DurationBounds.parse(value, for: name, within: bounds) } catch { throw fail(line, error.message) }
         }
-        let known = ConfigKey.sections + ModeSettings.sections + ModeContentSettings.sections
+        let known = ConfigKey.sections + ModeSettings.sections + ModeContentSettings.sections + [ReportSettings.section]
         for section in file.sections where !known.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
             throw fail(line, "unknown section [\(section)] (known: \(known.joined(separator: ", ")))")
@@ -153,6 +155,7 @@ extension Settings {
         }
         modes = try ModeSettings(file, path: path)
         content = try ModeContentSettings(file, path: path)
+        report = try ReportSettings(file, path: path)
         for (key, value, line) in file.entries(in: ConfigKey.general) {
             switch key {
             case ConfigKey.dayStart:
@@ -268,6 +271,12 @@ extension Settings {
         [privacy]
         # Window titles stored with your usage: rules (only a title rule's sites), all, or none.
         titles = rules
+
+        [report]
+        # At your first activity of a week, a notification sums up the week before and opens the
+        # full report page (on or off).
+        weekly-summary = on
+        week-start = monday
 
         """
 }

@@ -41,6 +41,12 @@ public enum XDGPaths {
         join(base(environment, "XDG_CACHE_HOME", default: ".cache"), applicationDirectoryName, "feeds")
     }
 
+    /// `$XDG_STATE_HOME/screentime` (`XDG_STATE_HOME` defaulting to `$HOME/.local/state`): what
+    /// outlives a session but is no data of the user's (saved do-not-disturb states, the weekly summary).
+    public static func stateDirectory(environment: [String: String]) -> String {
+        join(base(environment, "XDG_STATE_HOME", default: ".local/state"), applicationDirectoryName)
+    }
+
     /// `$XDG_DATA_HOME/screentime/screentime.db`: the usage store.
     public static func databaseFile(environment: [String: String]) -> String {
         join(dataDirectory(environment: environment), "screentime.db")

@@ -22,12 +22,15 @@ public struct NotificationRequest: Equatable, Sendable {
     public var expireTimeout: Int32
     /// `category` hint, e.g. "screentime.countdown".
     public var category: String?
+    /// A link shown under the body where the server takes `body-hyperlinks` (the default action
+    /// opens the same where it does not).
+    public var link: NotificationLink?
 
     public enum Urgency: UInt8, Sendable { case low = 0, normal = 1, critical = 2 }
 
     public init(appName: String = "Screen Time", icon: String, summary: String, body: String,
                 actions: [NotificationAction] = [], urgency: Urgency = .normal, expireTimeout: Int32 = -1,
-                category: String? = nil) {
+                category: String? = nil, link: NotificationLink? = nil) {
         self.appName = appName
         self.icon = icon
         self.summary = summary
@@ -36,6 +39,16 @@ public struct NotificationRequest: Equatable, Sendable {
         self.urgency = urgency
         self.expireTimeout = expireTimeout
         self.category = category
+        self.link = link
+    }
+}
+
+public struct NotificationLink: Equatable, Sendable {
+    public var url: String
+    public var label: String
+    public init(url: String, label: String) {
+        self.url = url
+        self.label = label
     }
 }
 

@@ -7,8 +7,8 @@ import UsageStore
 struct ReportCommand: Subcommand {
     static let name = "report"
     static let abstract = "Usage per app, group and mode, pickups, switches and continues for a day, a week or a range"
-    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv|--html FILE]",
-                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv|--html FILE]"]
+    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv] [--html FILE]",
+                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv] [--html FILE]"]
 
     enum Period {
         case today, yesterday, week
@@ -16,17 +16,20 @@ struct ReportCommand: Subcommand {
         case range(CivilDate, CivilDate)
     }
 
-    enum Output { case text, json, csv, html(String) }
+    enum Output { case text, json, csv }
 
     let period: Period
     let output: Output
+    /// Where `--html` writes the page; with `--json` or `--csv` those are printed too (the agent's
+    /// weekly summary reads the figures of the page it links to).
+    let page: String?
 
     init(_ arguments: Arguments) throws {
         let json = arguments.flag("json")
         let csv = arguments.flag("csv")
-        let html = try arguments.option("html")
-        guard [json, csv, html != nil].filter({ $0 }).count <= 1 else { throw UsageError(message: "choose one of --json, --csv and --html") }
-        output = json ? .json : csv ? .csv : html.map { .html($0) } ?? .text
+        page = try arguments.option("html")
+        guard !(json && csv) else { throw UsageError(message: "choose one of --json and --csv") }
+        output = json ? .json : csv ? .csv : .text
         let from = try arguments.option("from").map(Self.date)
         let to = try arguments.option("to").map(Self.date)
         switch (from, to, arguments.nextIfAny()) {
@@ -66,15 +69,16 @@ struct ReportCommand: Subcommand {
         case .range(let from, let to): ("\(to.daysSinceEpoch - from.daysSinceEpoch + 1) days", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
         }
         let report = try Self.report(title: title, range: range, context: context, settings: settings)
+        if let page {
+            do { try Data(ReportPage.html(report).utf8).write(to: URL(filePath: page)) } catch {
+                throw CommandFailure(message: "cannot write \(page): \(error)")
+            }
+        }
         switch output {
+        case .text where page != nil: context.print("wrote \(page!)")
         case .text: context.print(ReportFormat.text(report, style: TerminalStyle(environment: context.environment, terminalColumns: context.terminalColumns)))
         case .json: context.print(ReportFormat.json(report))
         case .csv: context.print(ReportFormat.csv(report))
-        case .html(let path):
-            do { try Data(ReportPage.html(report).utf8).write(to: URL(filePath: path)) } catch {
-                throw CommandFailure(message: "cannot write \(path): \(error)")
-            }
-            context.print("wrote \(path)")
         }
     }
 
