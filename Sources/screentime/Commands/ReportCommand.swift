@@ -75,8 +75,8 @@ struct ReportCommand: Subcommand {
             }
         }
         switch output {
-        case .text where page != nil: context.print("wrote \(page!)")
-        case .text: context.print(ReportFormat.text(report, style: TerminalStyle(environment: context.environment, terminalColumns: context.terminalColumns)))
+        case .text: context.print(page.map { "wrote \($0)" }
+            ?? ReportFormat.text(report, style: TerminalStyle(environment: context.environment, terminalColumns: context.terminalColumns)))
         case .json: context.print(ReportFormat.json(report))
         case .csv: context.print(ReportFormat.csv(report))
         }
