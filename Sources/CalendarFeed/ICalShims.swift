@@ -254,11 +254,12 @@ struct ICalEvent {
         placed(icalproperty_get_datetime_with_component(property, component), of: property)
     }
 
-    /// A value of `property` with the zone its TZID names (libical leaves Windows zone names floating).
+    /// A value of `property` with the zone its TZID names (libical leaves Windows zone names floating,
+    /// and places IANA names in the file's VTIMEZONE).
     private func placed(_ value: icaltimetype, of property: OpaquePointer) -> ICalTime? {
         guard icaltime_is_null_time(value) == 0 else { return nil }
         var time = value
-        if icaltime_is_utc(time) == 0, time.zone == nil, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
+        if icaltime_is_utc(time) == 0, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
         return ICalTime(time)
     }
 
@@ -268,16 +269,20 @@ struct ICalEvent {
             .map { String(cString: $0) }
     }
 
-    /// The zone a TZID names: a VTIMEZONE of an enclosing component, else libical's built-in zone of
-    /// that name or, for a Windows name ("W. Europe Standard Time"), of the IANA zone CLDR maps it to.
+    /// The zone a TZID names. An IANA name libical knows is its built-in zone even when the file has a
+    /// VTIMEZONE of that name, as calendar apps (and the reference) read it: current rules rather than
+    /// whatever an old export copied, and one zone per process whose changes libical works out once,
+    /// where each file's own VTIMEZONE would be expanded from 1970 on again. Other names (Outlook's
+    /// own definitions) are a VTIMEZONE of an enclosing component, else for a Windows name
+    /// ("W. Europe Standard Time") the built-in zone of the IANA zone CLDR maps it to.
     private func zone(named tzid: String) -> OpaquePointer? {
+        if let builtin = icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid) { return builtin }
         var scope: OpaquePointer? = component
         while let current = scope {
             if let zone = icalcomponent_get_timezone(current, tzid) { return zone }
             scope = icalcomponent_get_parent(current)
         }
-        return icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid)
-            ?? windowsZones[tzid].flatMap { icaltimezone_get_builtin_timezone($0) }
+        return windowsZones[tzid].flatMap { icaltimezone_get_builtin_timezone($0) }
     }
 }
 
