@@ -274,9 +274,10 @@ struct ICalEvent {
     /// VTIMEZONE of that name, as calendar apps (and the reference) read it: current rules rather than
     /// whatever an old export copied, and one zone per process whose changes libical works out once,
     /// where each file's own VTIMEZONE would be expanded from 1970 on again. Other names (Outlook's
-    /// own definitions) are a VTIMEZONE of an enclosing component (shared by files that define it
-    /// alike), else for a Windows name ("W. Europe Standard Time") the built-in zone of the IANA
-    /// zone CLDR maps it to.
+    /// own definitions, libical's prefixed names) are a VTIMEZONE of an enclosing component (shared
+    /// by files that define it alike), else the built-in zone a prefixed name names
+    /// ("/freeassociation.sourceforge.net/Europe/Berlin") or, for a Windows name ("W. Europe Standard
+    /// Time"), that of the IANA zone CLDR maps it to.
     private func zone(named tzid: String) -> OpaquePointer? {
         if let builtin = builtinZone(named: tzid) { return builtin }
         var scope: OpaquePointer? = component
@@ -284,12 +285,12 @@ struct ICalEvent {
             if let zone = icalcomponent_get_timezone(current, tzid) { return sharedCopy(of: zone) }
             scope = icalcomponent_get_parent(current)
         }
-        return windowsZones[tzid].flatMap { builtinZone(named: $0) }
+        return icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? windowsZones[tzid].flatMap { builtinZone(named: $0) }
     }
 }
 
-/// libical's built-in zones by TZID (nil for a name that is none), each name looked up once: libical
-/// compares a name with each of its zones in turn.
+/// libical's built-in zones by IANA name (nil for a name that is none), each name looked up once:
+/// libical compares a name with each of its zones in turn.
 private let builtinZones = Mutex<[String: ProcessZone?]>([:])
 
 /// VTIMEZONEs by their text (TZID and rules), each a zone kept for the process: Outlook's invitations
@@ -302,12 +303,12 @@ private struct ProcessZone: @unchecked Sendable {
     let zone: OpaquePointer
 }
 
-/// libical's built-in zone named by `tzid`: an IANA name, or one with libical's own prefix.
-private func builtinZone(named tzid: String) -> OpaquePointer? {
+/// libical's built-in zone of the IANA name `name` (tzdata's).
+private func builtinZone(named name: String) -> OpaquePointer? {
     builtinZones.withLock { zones in
-        if let known = zones[tzid] { return known?.zone }
-        let found = icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid)
-        zones[tzid] = .some(found.map(ProcessZone.init))
+        if let known = zones[name] { return known?.zone }
+        let found = icaltimezone_get_builtin_timezone(name)
+        zones[name] = .some(found.map(ProcessZone.init))
         return found
     }
 }
