@@ -98,9 +98,11 @@ struct ComponentNesting {
         guard let keyword = ["BEGIN", "END", "UID"].first(where: { text.line(line, startsWithName: $0) }) else { return nil }
         let content = text.text(ofLine: line)
         guard let colon = content.firstIndex(of: ":") else { return nil }
-        let value = String(content[content.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-            .reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        return (keyword, keyword == "UID" ? value : value.uppercased())
+        // Trimmed as a Substring: through `reversed()` each line's value was rebuilt character by
+        // character, most of the time of a folder of one-event files.
+        var value = content[content.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+        while value.last == " " || value.last == "\t" { value = value.dropLast() }
+        return (keyword, keyword == "UID" ? String(value) : value.uppercased())
     }
 
     /// The text with the edits made: END lines written where components were left open, stray ENDs left out.

@@ -1,8 +1,9 @@
 import CICal
 import FoundationEssentials
+import Synchronization
 
 // The only file that calls libical. Components are borrowed from an `ICalDocument`, which owns the
-// parsed tree (and the VTIMEZONEs that times point into) and frees it.
+// parsed tree and frees it; zones that times point into are kept for the process (see `zone(named:)`).
 
 /// A parsed .ics text: the root component and everything under it.
 final class ICalDocument {
@@ -71,7 +72,7 @@ struct ICalError: Error {
 struct ICalTime {
     enum Anchor {
         case utc
-        /// In a VTIMEZONE of the document or one of libical's built-in zones.
+        /// In one of libical's built-in zones or a VTIMEZONE's zone, kept for the process.
         case zone(OpaquePointer, tzid: String)
         /// Floating (no zone): the user's local time.
         case floating
@@ -254,11 +255,12 @@ struct ICalEvent {
         placed(icalproperty_get_datetime_with_component(property, component), of: property)
     }
 
-    /// A value of `property` with the zone its TZID names (libical leaves Windows zone names floating).
+    /// A value of `property` with the zone its TZID names (libical leaves Windows zone names floating,
+    /// and places IANA names in the file's VTIMEZONE).
     private func placed(_ value: icaltimetype, of property: OpaquePointer) -> ICalTime? {
         guard icaltime_is_null_time(value) == 0 else { return nil }
         var time = value
-        if icaltime_is_utc(time) == 0, time.zone == nil, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
+        if icaltime_is_utc(time) == 0, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
         return ICalTime(time)
     }
 
@@ -268,16 +270,68 @@ struct ICalEvent {
             .map { String(cString: $0) }
     }
 
-    /// The zone a TZID names: a VTIMEZONE of an enclosing component, else libical's built-in zone of
-    /// that name or, for a Windows name ("W. Europe Standard Time"), of the IANA zone CLDR maps it to.
+    /// The zone a TZID names. An IANA name libical knows is its built-in zone even when the file has a
+    /// VTIMEZONE of that name, as calendar apps (and the reference) read it: current rules rather than
+    /// whatever an old export copied, and one zone per process whose changes libical works out once,
+    /// where each file's own VTIMEZONE would be expanded from 1970 on again. Other names (Outlook's
+    /// own definitions, libical's prefixed names) are a VTIMEZONE of an enclosing component (shared
+    /// by files that define it alike), else the built-in zone a prefixed name names
+    /// ("/freeassociation.sourceforge.net/Europe/Berlin") or, for a Windows name ("W. Europe Standard
+    /// Time"), that of the IANA zone CLDR maps it to.
     private func zone(named tzid: String) -> OpaquePointer? {
+        if let builtin = builtinZone(named: tzid) { return builtin }
         var scope: OpaquePointer? = component
         while let current = scope {
-            if let zone = icalcomponent_get_timezone(current, tzid) { return zone }
+            if let zone = icalcomponent_get_timezone(current, tzid) { return sharedCopy(of: zone) }
             scope = icalcomponent_get_parent(current)
         }
-        return icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? icaltimezone_get_builtin_timezone(tzid)
-            ?? windowsZones[tzid].flatMap { icaltimezone_get_builtin_timezone($0) }
+        return icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? windowsZones[tzid].flatMap { builtinZone(named: $0) }
+    }
+}
+
+/// libical's built-in zones by IANA name (nil for a name that is none), each name looked up once:
+/// libical compares a name with each of its zones in turn.
+private let builtinZones = Mutex<[String: ProcessZone?]>([:])
+
+/// VTIMEZONEs by their text (TZID and rules), each a zone kept for the process: Outlook's invitations
+/// synced as one file per event each carry the same "W. Europe Standard Time", whose changes libical
+/// then expands once rather than once a file. Only definitions that differ add a zone.
+private let sharedZones = Mutex<[String: ProcessZone]>([:])
+
+/// A zone that lives as long as the process (times placed in it outlive their document).
+private struct ProcessZone: @unchecked Sendable {
+    let zone: OpaquePointer
+}
+
+/// libical's built-in zone of the IANA name `name` (tzdata's).
+private func builtinZone(named name: String) -> OpaquePointer? {
+    builtinZones.withLock { zones in
+        if let known = zones[name] { return known?.zone }
+        let found = icaltimezone_get_builtin_timezone(name)
+        zones[name] = .some(found.map(ProcessZone.init))
+        return found
+    }
+}
+
+/// The process's zone defined as the document's `zone` is; the document's own when it cannot be copied.
+private func sharedCopy(of zone: OpaquePointer) -> OpaquePointer {
+    guard let definition = icaltimezone_get_component(zone), let text = icalcomponent_as_ical_string_r(definition) else { return zone }
+    let key = String(cString: text)
+    icalmemory_free_buffer(text)
+    return sharedZones.withLock { zones in
+        if let known = zones[key] { return known.zone }
+        guard let clone = icalcomponent_new_clone(definition) else { return zone }
+        guard let copy = icaltimezone_new() else {
+            icalcomponent_free(clone)
+            return zone
+        }
+        guard icaltimezone_set_component(copy, clone) != 0 else {
+            icalcomponent_free(clone)
+            icaltimezone_free(copy, 1)
+            return zone
+        }
+        zones[key] = ProcessZone(zone: copy)
+        return copy
     }
 }
 

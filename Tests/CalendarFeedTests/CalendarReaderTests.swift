@@ -196,6 +196,71 @@ final class CalendarReaderTests: XCTestCase {
         XCTAssertEqual(result.problems.map(\.message), ["unknown time zone “Mars/Olympus” in “Social”, read as local time"])
     }
 
+    /// Zones are shared between files by their whole VTIMEZONE, not their TZID: Outlook names every
+    /// zone it defines itself "Customized Time Zone".
+    func testFilesDefiningOneCustomTZIDDifferentlyKeepTheirOwnDefinitions() throws {
+        func file(_ name: String, offset: String) throws {
+            try write(name + ".ics", calendar("""
+                BEGIN:VTIMEZONE
+                TZID:Customized Time Zone
+                BEGIN:STANDARD
+                DTSTART:16010101T000000
+                TZOFFSETFROM:\(offset)
+                TZOFFSETTO:\(offset)
+                END:STANDARD
+                END:VTIMEZONE
+                BEGIN:VEVENT
+                UID:\(name)
+                DTSTART;TZID=Customized Time Zone:20260316T100000
+                DTEND;TZID=Customized Time Zone:20260316T110000
+                SUMMARY:Productivity: \(name)
+                END:VEVENT
+
+                """, timeZone: false))
+        }
+        try file("kolkata", offset: "+0530")
+        try file("sao-paulo", offset: "-0300")
+        try file("kolkata-again", offset: "+0530")
+        let result = CalendarReader(zone: zone).read(paths: [folder], range: march)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: result.intervals.map { ($0.summary, $0.start) }), [
+            "Productivity: kolkata": utc("2026-03-16 04:30"),
+            "Productivity: sao-paulo": utc("2026-03-16 13:00"),
+            "Productivity: kolkata-again": utc("2026-03-16 04:30"),
+        ])
+    }
+
+    /// libical's own prefixed TZIDs are no IANA names: their VTIMEZONE is read as written (as the
+    /// reference reads it), and without one they are libical's built-in zone.
+    func testPrefixedTZIDsKeepTheirVTimeZoneAndAreBuiltInWithoutOne() throws {
+        let path = try write("prefixed.ics", calendar("""
+            BEGIN:VTIMEZONE
+            TZID:/freeassociation.sourceforge.net/America/Sao_Paulo
+            BEGIN:STANDARD
+            DTSTART:16010101T000000
+            TZOFFSETFROM:-0200
+            TZOFFSETTO:-0200
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:written
+            DTSTART;TZID=/freeassociation.sourceforge.net/America/Sao_Paulo:20260316T100000
+            DTEND;TZID=/freeassociation.sourceforge.net/America/Sao_Paulo:20260316T110000
+            SUMMARY:Productivity: as written
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:built-in
+            DTSTART;TZID=/freeassociation.sourceforge.net/Asia/Kolkata:20260317T100000
+            DTEND;TZID=/freeassociation.sourceforge.net/Asia/Kolkata:20260317T110000
+            SUMMARY:Productivity: built in
+            END:VEVENT
+
+            """, timeZone: false))
+        let result = CalendarReader(zone: zone).read(paths: [path], range: march)
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.intervals.map(\.start), [utc("2026-03-16 12:00"), utc("2026-03-17 04:30")])
+    }
+
     func testOccurrencesAreBoundedPerFileAndInAllNamingTheFile() throws {
         let minutely = { (name: String) in
             self.calendar("BEGIN:VEVENT\nUID:\(name)\nDTSTAMP:20260301T000000Z\nDTSTART:20260310T000000Z\nDTEND:20260310T000030Z\n"

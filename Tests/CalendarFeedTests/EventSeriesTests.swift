@@ -136,6 +136,20 @@ final class EventSeriesTests: XCTestCase {
         ])
     }
 
+    func testAnIANAZoneIsReadWithItsCurrentRulesWhateverTheFilesVTimeZoneSays() throws {
+        let found = try ours(fixture("apple-stale-zone.ics"), zone: "Europe/Berlin")
+        // The file's America/Sao_Paulo still has Brazil's summer time (abolished in 2019): 19:00 is
+        // read at -03:00 as tzdata has it, not at the file's -02:00.
+        XCTAssertEqual(found.filter { $0.contains("Portuguese") }.prefix(2), [
+            "2026-01-05T22:00:00Z 2026-01-05T23:30:00Z Productivity: Portuguese class",
+            "2026-01-12T22:00:00Z 2026-01-12T23:30:00Z Productivity: Portuguese class",
+        ])
+        // A TZID that names no IANA zone keeps its VTIMEZONE, stale rules and all (10:00 at -02:00).
+        XCTAssertEqual(found.filter { $0.contains("Campinas") }, [
+            "2026-01-12T12:00:00Z 2026-01-12T13:00:00Z Productivity: call with the Campinas office",
+        ])
+    }
+
     func testANightKeepsItsWallClockEndThroughADaylightSavingChange() throws {
         let nights = try ours(fixture("google-calendar.ics"), zone: "America/Los_Angeles").filter { $0.hasSuffix("Sleep") }
         // 23:00-07:00 in Berlin: eight hours, seven on the night the clocks go forward.
