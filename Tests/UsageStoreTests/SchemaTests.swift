@@ -14,14 +14,19 @@ final class SchemaTests: XCTestCase {
         let names = try db.connection.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
         var found: [String] = []
         while try names.step() == .row { found.append(names.text(at: 0)) }
-        XCTAssertEqual(found, ["break_requests", "bypasses", "bypasses_at", "cheat_days", "held_notifications", "held_notifications_at", "intervals", "intervals_app_start", "intervals_end", "intervals_start",
+        XCTAssertEqual(found, ["break_requests", "bypasses", "bypasses_at", "cheat_days", "held_notifications", "held_notifications_at", "intervals", "intervals_app_start", "intervals_end", "intervals_report",
                                "limit_hits", "limit_hits_at", "manual_mode", "mode_changes", "sleep_actions"])
-        XCTAssertEqual(try Schema.version(of: db.connection), 5)
-        XCTAssertEqual(Schema.currentVersion, 5)
+        XCTAssertEqual(try Schema.version(of: db.connection), 6)
+        XCTAssertEqual(Schema.currentVersion, 6)
         // The (app, start) index is the one a per-app query uses.
         let plan = try db.connection.prepare("EXPLAIN QUERY PLAN SELECT * FROM intervals WHERE app = 'x' AND start > 0")
         XCTAssertEqual(try plan.step(), .row)
         XCTAssertTrue(plan.text(at: 3).contains("intervals_app_start"), plan.text(at: 3))
+        // A report's intervals come from the index alone, in the order it wants.
+        let report = try db.connection.prepare("EXPLAIN QUERY PLAN SELECT app, mode, start, min(end, 9) FROM intervals WHERE start >= 0 AND start < 9 AND end > start ORDER BY start, id")
+        var steps: [String] = []
+        while try report.step() == .row { steps.append(report.text(at: 3)) }
+        XCTAssertEqual(steps, ["SEARCH intervals USING COVERING INDEX intervals_report (start>? AND start<?)"])
     }
 
     /// A file of version 4 (an older agent still running) has no end index: a reader still gets its intervals.
@@ -33,6 +38,19 @@ final class SchemaTests: XCTestCase {
         try writer.connection.exec("DROP INDEX intervals_end; PRAGMA user_version = 4")
         let reader = try UsageDatabase(path: dir + "/s.db", readOnly: true)
         XCTAssertEqual(try reader.intervals(from: Date(timeIntervalSince1970: 200), to: Date(timeIntervalSince1970: 1000)).map(\.duration), [200])
+    }
+
+    /// A file of version 5 gets the report index in place of the start index, its rows kept.
+    func testAVersion5FileGetsTheReportIndex() throws {
+        let dir = try makeTemporaryDirectory(for: self)
+        let old = try UsageDatabase(path: dir + "/s.db")
+        let id = try old.beginInterval(app: "xterm", title: "", mode: "standard", at: Date(timeIntervalSince1970: 100))
+        try old.extendInterval(id, to: Date(timeIntervalSince1970: 400))
+        try old.connection.exec("DROP INDEX intervals_report; CREATE INDEX intervals_start ON intervals(start); PRAGMA user_version = 5")
+        let upgraded = try UsageDatabase(path: dir + "/s.db")
+        XCTAssertEqual(try Schema.version(of: upgraded.connection), 6)
+        XCTAssertEqual(try scalar(upgraded, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE name LIKE 'intervals_%' ORDER BY name)"), "intervals_app_start,intervals_end,intervals_report")
+        XCTAssertEqual(try upgraded.intervals(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1000)).map(\.duration), [300])
     }
 
     func testConnectionPragmas() throws {
@@ -59,14 +77,14 @@ final class SchemaTests: XCTestCase {
         let dir = try makeTemporaryDirectory(for: self)
         _ = try UsageDatabase(path: dir + "/s.db")
         let again = try UsageDatabase(path: dir + "/s.db")
-        XCTAssertEqual(try Schema.version(of: again.connection), 5)
+        XCTAssertEqual(try Schema.version(of: again.connection), 6)
     }
 
     func testNewerSchemaIsRefusedByWriterAndReader() throws {
         let dir = try makeTemporaryDirectory(for: self)
         let path = dir + "/s.db"
         try UsageDatabase(path: path).connection.exec("PRAGMA user_version = 7")
-        let expected = StoreError.unsupportedSchema(path: path, version: 7, newestKnown: 5)
+        let expected = StoreError.unsupportedSchema(path: path, version: 7, newestKnown: 6)
         XCTAssertThrowsError(try UsageDatabase(path: path)) { XCTAssertEqual($0 as? StoreError, expected) }
         XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: true)) { XCTAssertEqual($0 as? StoreError, expected) }
     }
@@ -95,7 +113,7 @@ final class SchemaTests: XCTestCase {
         try raw.exec("PRAGMA user_version = 1")
         try raw.exec("INSERT INTO intervals(app, start, end) VALUES('xterm', 10, 70)")
         let db = try UsageDatabase(path: path)
-        XCTAssertEqual(try Schema.version(of: db.connection), 5)
+        XCTAssertEqual(try Schema.version(of: db.connection), 6)
         XCTAssertEqual(try db.usageByApp(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 100)), ["xterm": 60])
         XCTAssertNil(try db.manualSwitch())
         XCTAssertEqual(try db.cheatDays(), [])

@@ -21,6 +21,7 @@ public struct UsageTally {
     private var lastEnd: Date?
     private var lastApp: AppID?
     private var dayEnd = Date.distantPast
+    private var offsets = SteadyOffset()
     /// Time per weekday (Monday first) and hour of the clock, for the heat map.
     private(set) var hours = Array(repeating: Array(repeating: TimeInterval(0), count: 24), count: 7)
 
@@ -94,7 +95,7 @@ public struct UsageTally {
 
     /// Adds `[start, end)` to the hours of the clock it covers, in local time.
     private mutating func addHours(from start: Date, to end: Date) {
-        let offset = Double(zone.utcOffset(at: start))
+        let offset = Double(offsets.offset(at: start, in: zone))
         var local = start.timeIntervalSince1970 + offset
         let localEnd = end.timeIntervalSince1970 + offset
         while local < localEnd {
@@ -104,5 +105,20 @@ public struct UsageTally {
             hours[((day + 3) % 7 + 7) % 7][Int(local.truncatingRemainder(dividingBy: 86_400) / 3600)] += hourEnd - local
             local = hourEnd
         }
+    }
+}
+
+/// The zone's UTC offset, asked of the zone (the C library's `localtime`, the tally's costliest call
+/// per interval) once a day rather than once an interval: an offset the same at both ends of a day
+/// is taken to hold all day, as no zone changes its clocks twice within one.
+private struct SteadyOffset {
+    private var steady: (from: Date, to: Date, seconds: Int)?
+
+    mutating func offset(at instant: Date, in zone: LocalTimeZone) -> Int {
+        if let steady, instant >= steady.from, instant < steady.to { return steady.seconds }
+        let seconds = zone.utcOffset(at: instant)
+        let dayLater = instant.addingTimeInterval(86_400)
+        steady = zone.utcOffset(at: dayLater) == seconds ? (instant, dayLater, seconds) : nil
+        return seconds
     }
 }
