@@ -9,7 +9,8 @@ final class TextInterner {
     private var known: [(bytes: [UInt8], string: String)] = []
 
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        for index in known.indices where known[index].bytes.count == bytes.count && known[index].bytes.elementsEqual(bytes) {
+        for index in known.indices where known[index].bytes.count == bytes.count
+            && known[index].bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
             let string = known[index].string
             if index > 0 { known.swapAt(index, index - 1) }
             return string

@@ -77,11 +77,8 @@ public enum ReportFormat {
         }
     }
 
-    public static func json(_ report: UsageReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(report)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
+    /// As `JSONEncoder` writes the report with sorted keys, pretty-printed (`ReportJSON`).
+    public static func json(_ report: UsageReport) -> String { ReportJSON.text(of: report) }
 
     /// One table for everything, a row per fact: `kind` says which (`day`, `pickups`, `switches`,
     /// `app`, `group`, `mode`, `hour` (a weekday's hour of the clock), `continue`, `limit`, and `previous-…` for the period before).

@@ -16,6 +16,7 @@ public struct UsageTally {
     // dictionaries by label once at the end: a year holds some 70 000 intervals.
     private var labels: [String] = []
     private var appSlots: [AppID: Int] = [:], appTimes: [[TimeInterval]] = []
+    private var recentApps: [(app: AppID, slot: Int)] = []
     private var modeSlots: [String: Int] = [:], modeTimes: [[TimeInterval]] = []
     private var dayPickups: [Int] = [], daySwitches: [Int] = []
     private var lastEnd: Date?
@@ -48,7 +49,7 @@ public struct UsageTally {
         }
         lastEnd = interval.end
         lastApp = interval.app
-        let app = Self.slot(of: interval.app, in: &appSlots, &appTimes, days: labels.count)
+        let app = appSlot(interval.app)
         let mode = Self.slot(of: interval.mode, in: &modeSlots, &modeTimes, days: labels.count)
         // Split at day boundaries so each day gets its own part.
         while start < interval.end {
@@ -85,6 +86,16 @@ public struct UsageTally {
         times.append(Array(repeating: 0, count: days))
         slots[key] = times.count - 1
         return times.count - 1
+    }
+
+    /// The app's slot: the last few apps are compared first (one string the store handed out
+    /// again compares by identity), the dictionary asked for the others.
+    private mutating func appSlot(_ app: AppID) -> Int {
+        if let index = recentApps.firstIndex(where: { $0.app == app }) { return recentApps[index].slot }
+        let slot = Self.slot(of: app, in: &appSlots, &appTimes, days: labels.count)
+        recentApps.insert((app, slot), at: 0)
+        if recentApps.count > 4 { recentApps.removeLast() }
+        return slot
     }
 
     private func byLabel<Value: Numeric>(_ values: [Value]) -> [String: Value] {
