@@ -21,7 +21,7 @@ enum ParsedCalendarFile {
             throw CalendarProblemError(CalendarProblem(path: path, message: error.message))
         }
         var searchFrom = 0
-        for skipped in document.parseProblems {
+        for skipped in document.parseProblems where !losesNothing(skipped.message) {
             guard !problems.isFull else {
                 problems.addUnshown()
                 continue
@@ -32,6 +32,19 @@ enum ParsedCalendarFile {
         }
         return document
     }
+
+    /// Whether libical's message is about an empty property whose absence changes no time: Google
+    /// and Exchange write an empty DESCRIPTION and LOCATION into nearly every event, and naming
+    /// each would bury the problems that matter. An empty time or rule (DTEND, RRULE…) is named.
+    static func losesNothing(_ message: String) -> Bool {
+        let prefix = "No value for "
+        guard message.hasPrefix(prefix) else { return false }
+        let property = message.dropFirst(prefix.count).prefix { $0 != " " }
+        return !timeProperties.contains(String(property))
+    }
+
+    private static let timeProperties: Set<String> = ["DTSTART", "DTEND", "DUE", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE",
+                                                      "EXDATE", "EXRULE", "UID", "TZID", "SEQUENCE", "STATUS"]
 
     /// The text libical quotes after the last colon of its message (libical reports no line numbers),
     /// when it is long enough to find its line by.

@@ -53,4 +53,18 @@ final class ParsedCalendarFileTests: XCTestCase {
         XCTAssertEqual(result.intervals.map(\.summary), ["Social: caf\u{FFFD}"])
         XCTAssertEqual(result.problems.map(\.description), [path + ":8: not UTF-8; the bytes that are not are read as “�”"])
     }
+
+    /// The empty DESCRIPTION and LOCATION of nearly every Google and Exchange event are no
+    /// problem to name; an empty DTEND is (the event is read without it).
+    func testEmptyDescriptiveLinesAreNotProblemsButAnEmptyTimeIs() throws {
+        let fixture = try CalendarFileFixture()
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//screentime tests//EN"]
+            + CalendarFileFixture.event("plain@example", at: "20260310T080000")
+        lines.insert(contentsOf: ["DESCRIPTION:", "LOCATION:", "DTEND:"], at: 5)
+        lines += ["END:VCALENDAR"]
+        let path = try fixture.write("google.ics", lines: lines)
+        let result = CalendarReader(zone: FixedOffsetZone(seconds: 0)).read(paths: [path], range: march)
+        XCTAssertEqual(result.intervals.count, 1)
+        XCTAssertEqual(result.problems.map(\.description), [path + ": UID plain@example: skipped: No value for DTEND property. Removing entire property:"])
+    }
 }
