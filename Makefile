@@ -14,10 +14,10 @@ BUILD_DIR ?= .build/$(CONFIGURATION)
 # The GNOME Shell major version the extension is built for; empty: the installed shell's, none without one.
 GNOME_SHELL_VERSION ?= $(shell gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
 
-PRODUCTS := screentime screentime-agent screentime-card
+PRODUCTS := screentime screentime-reader screentime-agent screentime-card
 EXTENSION_UUID := screentime@screentime.org
 # The release version, from the one line the CLI's --version prints.
-VERSION := $(shell sed -n 's/^let releaseVersion = "\(.*\)"$$/\1/p' Sources/screentime/ReleaseVersion.swift)
+VERSION := $(shell sed -n 's/^let releaseVersion = "\(.*\)"$$/\1/p' Sources/ScreenTimeCLI/ReleaseVersion.swift)
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
 ROOT := $(DESTDIR)

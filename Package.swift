@@ -7,6 +7,7 @@ let package = Package(
     name: "screentime",
     products: [
         .executable(name: "screentime", targets: ["screentime"]),
+        .executable(name: "screentime-reader", targets: ["screentime-reader"]),
         .executable(name: "screentime-agent", targets: ["screentime-agent"]),
         .executable(name: "screentime-card", targets: ["screentime-card"]),
     ],
@@ -75,8 +76,13 @@ let package = Package(
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
         .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
-        // The command-line tool; `screentime agent` executes screentime-agent beside it.
-        .executableTarget(name: "screentime", dependencies: ["Agent", "CalendarFeed", "CardContent"]),
+        // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
+        .target(name: "ScreenTimeCLI", dependencies: ["Agent"]),
+        // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
+        // reading calendars and feeds execute screentime-reader (libical, libcurl and libxml2 stay out of the rest).
+        .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
+        // `screentime calendar`, `rundown` and `doctor`, which read calendars and feeds.
+        .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "CalendarFeed", "CardContent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.

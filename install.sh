@@ -5,12 +5,14 @@ set -eu
 cd "$(dirname "$0")"
 scripts/install-deps.sh
 # The Swift runtime linked statically: the always-running agent maps only what it uses.
-# screentime-card (the restriction card, GTK) is started by the agent from beside itself.
-for product in screentime screentime-agent screentime-card; do
+# screentime-card (the restriction card, GTK) is started by the agent from beside itself, and
+# screentime-reader (the commands reading calendars and feeds) by screentime.
+for product in screentime screentime-reader screentime-agent screentime-card; do
     PATH="/opt/swift/usr/bin:$PATH" swift build -c release --static-swift-stdlib --product "$product"
 done
 bin="$HOME/.local/bin"
 install -Dm755 .build/release/screentime "$bin/screentime"
+install -Dm755 .build/release/screentime-reader "$bin/screentime-reader"
 install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
 install -Dm755 .build/release/screentime-card "$bin/screentime-card"
 # The app's and the modes' icons, for notifications and status bars.

@@ -16,7 +16,7 @@ import ScreenTimeCore
 /// expansion runs, and at most once per `settleLimit`: a sync writing hundreds of files costs an
 /// expansion a second while it lasts, not one per file.
 public final class CalendarRefresher {
-    /// The `screentime` executable beside the running one.
+    /// `screentime-reader` beside the running executable (it runs `screentime calendar`).
     public let executable: String
     public let environment: [String: String]
     public var refreshEvery: TimeInterval = 6 * 3600
@@ -46,7 +46,7 @@ public final class CalendarRefresher {
     /// The first and the last change the watch reported since the files were last looked at.
     private var changes: (first: Date, last: Date)?
 
-    public init(executable: String = CalendarRefresher.siblingExecutable(), environment: [String: String]) {
+    public init(executable: String = CalendarRefresher.siblingExecutable(named: "screentime-reader"), environment: [String: String]) {
         self.executable = executable
         self.environment = environment
     }
@@ -159,11 +159,11 @@ public final class CalendarRefresher {
         return changed
     }
 
-    /// `/proc/self/exe`'s directory + `/screentime`.
-    public static func siblingExecutable() -> String {
+    /// `/proc/self/exe`'s directory + `/` + `name`.
+    public static func siblingExecutable(named name: String = "screentime") -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let own = length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
-        return String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/screentime"
+        return String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/" + name
     }
 }

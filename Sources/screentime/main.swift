@@ -1,3 +1,4 @@
 import Glibc
+import ScreenTimeCLI
 
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

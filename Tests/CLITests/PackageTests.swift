@@ -60,7 +60,7 @@ final class PackageTests: XCTestCase {
         let files = Set(listing.out.split(separator: "\n").compactMap { line in
             line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first.map { String($0.dropFirst()) }
         })
-        for file in ["/usr/bin/screentime", "/usr/bin/screentime-agent", "/usr/bin/screentime-card",
+        for file in ["/usr/bin/screentime", "/usr/bin/screentime-reader", "/usr/bin/screentime-agent", "/usr/bin/screentime-card",
                      "/usr/share/icons/hicolor/scalable/apps/screentime.svg",
                      "/usr/share/icons/hicolor/scalable/apps/screentime-productivity.svg",
                      "/etc/xdg/autostart/screentime.desktop", "/usr/lib/systemd/user/screentime.service",
@@ -107,6 +107,10 @@ final class PackageTests: XCTestCase {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: home) }
         let shellEnvironment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.path, "XDG_DATA_HOME": home.path]
+        // A command screentime-reader runs, found beside the installed screentime.
+        let calendars = try Self.run("/usr/bin/screentime", ["calendar", "list"], environment: shellEnvironment)
+        XCTAssertEqual(calendars.status, 0, calendars.err)
+        XCTAssertTrue(calendars.out.hasPrefix("No calendars."), calendars.out)
         let zsh = try Self.run("/usr/bin/zsh", ["-f", "-c", "autoload -U compinit; compinit -u -d \(home.path)/zcompdump; print $_comps[screentime]"],
                                environment: shellEnvironment)
         XCTAssertEqual(zsh.out, "_screentime\n", zsh.err)

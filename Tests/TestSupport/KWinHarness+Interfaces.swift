@@ -37,7 +37,7 @@ extension KWinHarness {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let built = AgentProcess.binary.deletingLastPathComponent()
-        for name in ["screentime", "screentime-agent"] {
+        for name in ["screentime", "screentime-reader", "screentime-agent"] {
             try FileManager.default.copyItem(at: built.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         let info = folder.appendingPathComponent("wayland-info")

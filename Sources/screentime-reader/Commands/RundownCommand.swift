@@ -1,15 +1,12 @@
+import ScreenTimeCLI
 import CardContent
 import FoundationEssentials
 import LocalSystem
 import ScreenTimeCore
 
 /// `screentime rundown`: the morning run-down (the Wake Up card) in the terminal.
-struct RundownCommand: Subcommand {
-    static let name = "rundown"
-    static let abstract = "The morning run-down: events, reminders, stories, overnight, usual apps"
-    static let usage = ["rundown [--json]"]
-    static let notes = ["SCREENTIME_NOW=SECONDS (since 1970) shows the run-down of that moment instead of now (for tests).",
-                        "Feeds are fetched now, each within [rundown] feed-timeout, and kept in $XDG_CACHE_HOME/screentime/feeds."]
+struct RundownCommand: DescribedCommand {
+    typealias Description = RundownDescription
 
     let json: Bool
 

@@ -1,14 +1,12 @@
 import Agent
+import ScreenTimeCLI
 import CalendarFeed
 import FoundationEssentials
 import LocalSystem
 import ScreenTimeCore
 
-struct CalendarCommand: Subcommand {
-    static let name = "calendar"
-    static let abstract = "Calendars (.ics files or folders) whose events name a mode"
-    static let usage = ["calendar add PATH", "calendar rm PATH", "calendar list   (each calendar and what is wrong in it)",
-                        "calendar expand --from UNIX --to UNIX   (for the agent: the events naming a mode, as JSON)"]
+struct CalendarCommand: DescribedCommand {
+    typealias Description = CalendarDescription
 
     enum Action {
         case add(String)

@@ -1,31 +1,31 @@
 /// The words after the subcommand, taken one by one with clear usage errors.
-final class Arguments {
+package final class Arguments {
     private var words: [String]
 
-    init(_ words: [String]) { self.words = words }
+    package init(_ words: [String]) { self.words = words }
 
-    var isEmpty: Bool { words.isEmpty }
+    package var isEmpty: Bool { words.isEmpty }
 
     /// The next positional word, or a usage error naming what was expected.
-    func next(_ what: String) throws -> String {
+    package func next(_ what: String) throws -> String {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("--") }) else { throw UsageError(message: "missing \(what)") }
         return words.remove(at: index)
     }
 
-    func nextIfAny() -> String? {
+    package func nextIfAny() -> String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("--") }) else { return nil }
         return words.remove(at: index)
     }
 
     /// Whether `--name` is present (and takes it).
-    func flag(_ name: String) -> Bool {
+    package func flag(_ name: String) -> Bool {
         guard let index = words.firstIndex(of: "--\(name)") else { return false }
         words.remove(at: index)
         return true
     }
 
     /// The value of `--name VALUE` or `--name=VALUE`.
-    func option(_ name: String) throws -> String? {
+    package func option(_ name: String) throws -> String? {
         if let index = words.firstIndex(where: { $0.hasPrefix("--\(name)=") }) {
             return String(words.remove(at: index).dropFirst(name.count + 3))
         }
@@ -35,8 +35,14 @@ final class Arguments {
         return words.remove(at: index)
     }
 
+    /// Every word left, as given (for a command another executable runs).
+    package func remaining() -> [String] {
+        defer { words = [] }
+        return words
+    }
+
     /// Fails on anything left over.
-    func finish() throws {
+    package func finish() throws {
         if let extra = words.first { throw UsageError(message: "unexpected `\(extra)`") }
     }
 }

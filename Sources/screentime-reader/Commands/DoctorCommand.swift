@@ -1,10 +1,9 @@
 import Agent
+import ScreenTimeCLI
 import ScreenTimeCore
 
-struct DoctorCommand: Subcommand {
-    static let name = "doctor"
-    static let abstract = "What this desktop supports: focus, idle, display, notifications, autostart; what is wrong in the calendars"
-    static let usage = ["doctor"]
+struct DoctorCommand: DescribedCommand {
+    typealias Description = DoctorDescription
 
     init(_ arguments: Arguments) throws { try arguments.finish() }
 

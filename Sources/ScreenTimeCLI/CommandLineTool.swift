@@ -3,37 +3,49 @@ import Glibc
 import FoundationEssentials
 import ScreenTimeCore
 
-/// One subcommand: its name, a one-line abstract, usage, validation in `init` and `run()`.
-protocol Subcommand {
+/// What `--help` says of a command: its name, a one-line abstract, usage and notes.
+package protocol CommandDescription {
     static var name: String { get }
     static var abstract: String { get }
     /// Usage lines after `screentime `, e.g. `limit set APP DURATION`.
     static var usage: [String] { get }
-    /// Parses and validates; throws `UsageError` for anything malformed.
-    init(_ arguments: Arguments) throws
-    func run(_ context: Context) throws
     /// Lines after the usage (environment variables the command reads); none by default.
     static var notes: [String] { get }
 }
 
-extension Subcommand {
-    static var notes: [String] { [] }
+extension CommandDescription {
+    package static var notes: [String] { [] }
+}
+
+/// One subcommand: its description, validation in `init` and `run()`.
+package protocol Subcommand: CommandDescription {
+    /// Parses and validates; throws `UsageError` for anything malformed.
+    init(_ arguments: Arguments) throws
+    func run(_ context: Context) throws
 }
 
 /// The error kinds a command ends with, mapped to exit codes in one place.
-struct UsageError: Error { var message: String }
-struct AgentNotRunning: Error { var message = "the screentime agent is not running (start it with `screentime agent`, or log in again)" }
-struct CommandFailure: Error { var message: String }
+package struct UsageError: Error {
+    package var message: String
+    package init(message: String) { self.message = message }
+}
+package struct AgentNotRunning: Error { var message = "the screentime agent is not running (start it with `screentime agent`, or log in again)" }
+package struct CommandFailure: Error {
+    package var message: String
+    package init(message: String) { self.message = message }
+}
 
-enum CommandLineTool {
-    static let commands: [Subcommand.Type] = [
+package enum CommandLineTool {
+    /// Every command, in the order `--help` lists them; screentime-reader runs those reading calendars and feeds.
+    package static let commands: [Subcommand.Type] = [
         SetupCommand.self, AgentCommand.self, StatusCommand.self, ModeCommand.self, BreakCommand.self, BedtimeCommand.self, StayUpCommand.self,
-        StartDayCommand.self, RundownCommand.self, ReportCommand.self, AppsCommand.self, LimitCommand.self, ImportantCommand.self,
+        StartDayCommand.self, ReaderCommand<RundownDescription>.self, ReportCommand.self, AppsCommand.self, LimitCommand.self, ImportantCommand.self,
         EssentialCommand.self, GroupCommand.self, RuleCommand.self, ContinueCommand.self, ScheduleCommand.self,
-        CalendarCommand.self, CheatDayCommand.self, ConfigCommand.self, DisplayCommand.self, DoctorCommand.self,
+        ReaderCommand<CalendarDescription>.self, CheatDayCommand.self, ConfigCommand.self, DisplayCommand.self, ReaderCommand<DoctorDescription>.self,
     ]
 
-    static func run(_ argv: [String]) -> Int32 {
+    /// Runs the command `argv` names, one of `commands`; the exit status.
+    package static func run(_ argv: [String], among available: [Subcommand.Type] = commands) -> Int32 {
         let context = Context()
         guard let first = argv.first, !["-h", "--help", "help"].contains(first) || argv.count > 1 else {
             context.print(help())
@@ -44,7 +56,7 @@ enum CommandLineTool {
             return 0
         }
         let name = first == "help" ? argv[1] : first
-        guard let command = commands.first(where: { $0.name == name }) else {
+        guard let command = available.first(where: { $0.name == name }) else {
             context.printError("screentime: unknown command \"\(name)\" (see screentime --help)")
             return 64
         }
