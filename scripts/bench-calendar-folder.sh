@@ -1,8 +1,8 @@
 #!/bin/sh
 # The calendar-folder benchmark: a CalDAV collection synced as one file per event (Nextcloud,
 # DAVx⁵, vdirsyncer), each file a VCALENDAR with its VTIMEZONE and one VEVENT, every tenth naming
-# Productivity; times `screentime calendar expand` over a month on it, as the agent runs it (a
-# whole process), built as installed (release, Swift runtime linked statically). The agent stops
+# Productivity; times `screentime-reader calendar expand` over a month on it, as the agent runs
+# it (a whole process), built as installed (release, Swift runtime linked statically). The agent stops
 # an expansion after 10 s. SCREENTIME_BIN overrides the binary (no build). TZID names the files'
 # zone: an IANA name (Europe/Berlin, the default) or an Outlook one ("W. Europe Standard Time"),
 # which is read with the file's VTIMEZONE.
@@ -12,8 +12,8 @@ cd "$(dirname "$0")/.."
 files="${1:-2000}" runs="${2:-5}" tzid="${3:-Europe/Berlin}"
 if [ -z "${SCREENTIME_BIN:-}" ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
-    swift build -c release --static-swift-stdlib --scratch-path .build/static --product screentime
-    SCREENTIME_BIN=.build/static/release/screentime
+    swift build -c release --static-swift-stdlib --scratch-path .build/static --product screentime-reader
+    SCREENTIME_BIN=.build/static/release/screentime-reader
 fi
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 desktop=x11
 case "${1:-}" in x11|sway|gnome|kwin|card) desktop=$1; shift ;; esac
-for product in screentime screentime-agent screentime-floor screentime-card; do
+for product in screentime screentime-reader screentime-agent screentime-floor screentime-card; do
     swift build -c release --static-swift-stdlib --scratch-path .build/static --product "$product"
 done
 swift build -c release --product screentime-bench
