@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Feeds are fetched by the short-lived processes only: the agent links neither libcurl nor libxml2.
+/// Calendars and feeds are read by short-lived processes only: neither the agent nor `screentime`
+/// (run by status bars every few seconds) loads libical, libcurl or libxml2; `screentime-reader` does.
 final class FeedLinkageTests: XCTestCase {
     func libraries(of binary: URL) throws -> String {
         let ldd = Process()
@@ -17,13 +18,16 @@ final class FeedLinkageTests: XCTestCase {
         return text
     }
 
-    func testTheAgentLinksNoFeedLibrariesTheCLIDoes() throws {
+    func testOnlyTheReaderLinksTheCalendarAndFeedLibraries() throws {
         let cli = AgentProcess.binary
-        let agent = cli.deletingLastPathComponent().appendingPathComponent("screentime-agent")
-        let agentLibraries = try libraries(of: agent)
-        XCTAssertFalse(agentLibraries.contains("libcurl"), agentLibraries)
-        XCTAssertFalse(agentLibraries.contains("libxml2"), agentLibraries)
-        let cliLibraries = try libraries(of: cli)
-        XCTAssertTrue(cliLibraries.contains("libcurl") && cliLibraries.contains("libxml2"), cliLibraries)
+        let folder = cli.deletingLastPathComponent()
+        for lean in [folder.appendingPathComponent("screentime-agent"), cli] {
+            let libraries = try libraries(of: lean)
+            for library in ["libcurl", "libxml2", "libical"] {
+                XCTAssertFalse(libraries.contains(library), "\(lean.lastPathComponent) links \(library):\n\(libraries)")
+            }
+        }
+        let readerLibraries = try libraries(of: folder.appendingPathComponent("screentime-reader"))
+        XCTAssertTrue(["libcurl", "libxml2", "libical"].allSatisfy(readerLibraries.contains), readerLibraries)
     }
 }
