@@ -4,12 +4,7 @@ import Glibc
 /// A command screentime-reader runs: reading calendars and feeds needs libical, libcurl and
 /// libxml2, whose loading (some 60 libraries) would cost every other command about 10 ms. This
 /// side knows the command's description, for `--help`, and hands it the words as they came.
-package struct ReaderCommand<Description: CommandDescription>: Subcommand {
-    package static var name: String { Description.name }
-    package static var abstract: String { Description.abstract }
-    package static var usage: [String] { Description.usage }
-    package static var notes: [String] { Description.notes }
-
+package struct ReaderCommand<Description: CommandDescription>: DescribedCommand {
     let words: [String]
 
     package init(_ arguments: Arguments) throws { words = arguments.remaining() }
