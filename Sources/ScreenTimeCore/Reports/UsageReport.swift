@@ -82,17 +82,6 @@ public struct UsageReport: Equatable, Codable, Sendable {
         }
     }
 
-    /// What the store holds for a report: the period's intervals in order of start (clipped to
-    /// it), and the end of the last interval before it (to tell whether the first was a pickup).
-    public struct History: Sendable {
-        public var intervals: [Interval]
-        public var lastEndBefore: Date?
-        public init(intervals: [Interval], lastEndBefore: Date?) {
-            self.intervals = intervals
-            self.lastEndBefore = lastEndBefore
-        }
-    }
-
     public struct Bypass: Sendable {
         public var app: AppID
         public var mode: String
@@ -104,16 +93,6 @@ public struct UsageReport: Equatable, Codable, Sendable {
             self.at = at
             self.granted = granted
         }
-    }
-
-    public init(title: String, range: ReportRange, history: History, previous: History,
-                bypasses: [Bypass], limitHits: [(AppID, Date, TimeInterval)],
-                names: (AppID) -> String, group: (AppID) -> String, idleThreshold: TimeInterval,
-                boundary: DayBoundary, zone: LocalTimeZone) {
-        self.init(title: title, range: range,
-                  tally: UsageTally(history, idleThreshold: idleThreshold, boundary: boundary, zone: zone),
-                  previous: UsageTally(previous, idleThreshold: idleThreshold, boundary: boundary, zone: zone),
-                  bypasses: bypasses, limitHits: limitHits, names: names, group: group, boundary: boundary, zone: zone)
     }
 
     /// The report of `range` from its intervals' tally and the tally of the period before.

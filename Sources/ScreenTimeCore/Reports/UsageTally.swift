@@ -34,11 +34,6 @@ public struct UsageTally {
         self.zone = zone
     }
 
-    init(_ history: UsageReport.History, idleThreshold: TimeInterval, boundary: DayBoundary, zone: LocalTimeZone) {
-        self.init(lastEndBefore: history.lastEndBefore, idleThreshold: idleThreshold, boundary: boundary, zone: zone)
-        for interval in history.intervals { add(interval) }
-    }
-
     public mutating func add(_ interval: UsageReport.Interval) {
         var start = interval.start
         if start >= dayEnd { enterDay(of: start) }
