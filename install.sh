@@ -36,7 +36,12 @@ if systemctl --user show-environment >/dev/null 2>&1; then
     sed "s|@BIN@|$bin|g" packaging/screentime.service > "$unit.tmp" && install -Dm644 "$unit.tmp" "$unit" && rm "$unit.tmp"
     systemctl --user daemon-reload
     systemctl --user enable --now screentime.service
-    echo "screentime: agent started (systemctl --user status screentime)"
+    sleep 1
+    if systemctl --user is-active --quiet screentime.service; then
+        echo "screentime: agent started (systemctl --user status screentime)"
+    else
+        echo "screentime: the agent did not keep running in this session (journalctl --user -u screentime says why); it is enabled and starts at your next login"
+    fi
     # sway and i3 import the session's variables but start no graphical-session.target.
     case "${XDG_CURRENT_DESKTOP:-}:${SWAYSOCK:-}${I3SOCK:-}" in
     *sway*|*i3*|*:?*) echo "screentime: on sway or i3, add this line to your config so the agent starts with the session:"
@@ -46,7 +51,17 @@ else
     autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/screentime.desktop"
     mkdir -p "$(dirname "$autostart")"
     sed "s|@BIN@|$bin|g" packaging/screentime-autostart.desktop > "$autostart"
-    nohup "$bin/screentime" agent >/dev/null 2>&1 &
-    echo "screentime: agent started; it starts again at login ($autostart)"
+    log="${XDG_STATE_HOME:-$HOME/.local/state}/screentime/install-agent.log"
+    mkdir -p "$(dirname "$log")" && chmod 700 "$(dirname "$log")"
+    nohup "$bin/screentime" agent >/dev/null 2>"$log" &
+    agent=$!
+    # An agent without a session bus exits at once: say so rather than "started".
+    sleep 1
+    if kill -0 "$agent" 2>/dev/null; then
+        echo "screentime: agent started; it starts again at login ($autostart)"
+    else
+        echo "screentime: the agent could not run in this session: $(tail -n 1 "$log")"
+        echo "screentime: it starts at your next login ($autostart)"
+    fi
 fi
 "$bin/screentime" doctor || true

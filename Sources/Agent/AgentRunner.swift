@@ -36,6 +36,8 @@ public final class AgentRunner {
     /// Since when nothing has followed the focus (no display yet, a shell extension not loaded):
     /// the desktop is looked for every 2 s for a minute, then every minute.
     var searchingDesktopSince: Date?
+    /// The providers' choices as last logged: a search that finds the same again says nothing.
+    var loggedChoices: [ProviderChoice] = []
     var bus: AgentBus?
     /// The filter the mode asks for, applied again when the display comes back.
     var desiredFilter = DisplayFilterName.none
@@ -332,6 +334,10 @@ public final class AgentRunner {
         let desktop = DesktopConnector.connect(facts: DesktopConnector.probe(environment: options.environment, bus: bus?.connection),
                                                context: context)
         self.desktop = desktop
+        if desktop.choices != loggedChoices {
+            for choice in desktop.choices { Log.info("\(choice.capability.rawValue): \(choice.summary)") }
+            loggedChoices = desktop.choices
+        }
         desktop.focus.needsTitle = { [unowned self] facts in needsTitle(facts) }
         desktop.focus.onFocus = { [unowned self] event in focusChanged(event, at: Date()) }
         desktop.idle.onIdle = { [unowned self] transition in idleChanged(transition) }

@@ -60,6 +60,26 @@ final class BusReconnectTests: XCTestCase {
         XCTAssertTrue(agent.process.isRunning)
     }
 
+    /// While the agent looks for a desktop every 2 s, it says what it found once, and again only
+    /// when that changes: the display's absence is one line, its arrival another.
+    func testSearchingForTheDesktopLogsEachFindingOnce() throws {
+        let desk = try DesktopHarness.shared()
+        var display = try PrivateDisplay()
+        display.stop()
+        defer { display.stop() }
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        environment["DISPLAY"] = display.name
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        // Three searches (at 0, 2 and 4 s) find the same: no display.
+        let searching = Date()
+        while Date().timeIntervalSince(searching) < 5 { usleep(100_000) }
+        display = try PrivateDisplay(number: display.number)
+        XCTAssertTrue(eventually(10) { self.followsX11(agent) }, "log:\n\(agent.log)")
+        let focusLines = agent.log.split(separator: "\n").filter { $0.hasPrefix("screentime: focus: ") }
+        XCTAssertEqual(focusLines.count, 2, "one line without the display, one with it:\n\(agent.log)")
+        XCTAssertEqual(focusLines.last.map { $0.contains("X11") }, true, "log:\n\(agent.log)")
+    }
+
     /// Whether the agent's focus provider is the X server's (status names the chosen provider).
     func followsX11(_ agent: AgentProcess) -> Bool {
         status(agent)?.backends["focus"]?.hasPrefix("X11") == true

@@ -4,8 +4,8 @@ import ScreenTimeCore
 import SessionBus
 
 /// Starts the desktop's providers: for each capability, the selection's candidates in order until
-/// one starts (a provider serving several capabilities is started once), the dummy last. Each
-/// choice is logged.
+/// one starts (a provider serving several capabilities is started once), the dummy last. The
+/// choices are the caller's to log (the agent logs them when they change).
 public enum DesktopConnector {
     /// Only the capabilities in `wanted` are looked for; the others get the dummy.
     static func connect(facts: SessionFacts, context: ProviderContext,
@@ -43,7 +43,6 @@ public enum DesktopConnector {
                 if capability == .screenFilter, let filter = provider as? ScreenFilterProvider { name += "; shows \(filter.abilities)" }
                 let choice = ProviderChoice(capability: capability, kind: candidate.kind, providerName: name,
                                             reason: candidate.reason, skipped: skipped)
-                Log.info("\(capability.rawValue): \(choice.summary)")
                 choices.append(choice)
                 return fit
             }

@@ -1,0 +1,67 @@
+// The test bundle's own environment, set when it is loaded, before the first test (XCTest on Linux
+// has no earlier hook). Every test, and every process a test starts, then sees the same on any
+// machine at any hour: fonts named by the tests' own fontconfig, the C.UTF-8 locale, midday in
+// the local time zone, a fresh HOME and XDG folders, and none of the session's buses or displays.
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void set_folder(const char *name, const char *home, const char *sub) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", home, sub);
+    char made[4096] = "";
+    // mkdir -p, 0700 like a session's own folders.
+    for (char *part = strtok(path, "/"); part; part = strtok(NULL, "/")) {
+        strncat(made, "/", sizeof made - strlen(made) - 1);
+        strncat(made, part, sizeof made - strlen(made) - 1);
+        mkdir(made, 0700);
+    }
+    setenv(name, made, 1);
+}
+
+__attribute__((constructor)) static void screentime_hermetic_environment(void) {
+    // fonts.conf beside this file: DejaVu only (fonts-dejavu-core), whatever else is installed.
+    char source[4096];
+    snprintf(source, sizeof source, "%s", __FILE__);
+    char conf[4096];
+    snprintf(conf, sizeof conf, "%s/fonts.conf", dirname(source));
+    setenv("FONTCONFIG_FILE", conf, 1);
+
+    setenv("LANG", "C.UTF-8", 1);
+    setenv("LC_ALL", "C.UTF-8", 1);
+    unsetenv("LANGUAGE");
+
+    // A zone where the suite starts at midday: far from the day's start (04:00), Wake Up and
+    // Wind Down, whatever hour it really is. Etc/GMT-N is N hours east of UTC.
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    char zone[32];
+    snprintf(zone, sizeof zone, "Etc/GMT%+d", utc.tm_hour - 12);
+    setenv("TZ", zone, 1);
+    tzset();
+
+    char home[] = "/tmp/screentime-tests-XXXXXX";
+    if (!mkdtemp(home)) {
+        perror("screentime tests: a fresh HOME");
+        exit(70);
+    }
+    setenv("HOME", home, 1);
+    set_folder("XDG_CONFIG_HOME", home, ".config");
+    set_folder("XDG_DATA_HOME", home, ".local/share");
+    set_folder("XDG_STATE_HOME", home, ".local/state");
+    set_folder("XDG_CACHE_HOME", home, ".cache");
+    set_folder("XDG_RUNTIME_DIR", home, "run");
+    setenv("XDG_DATA_DIRS", "/usr/local/share:/usr/share", 1);
+    setenv("XDG_CONFIG_DIRS", "/etc/xdg", 1);
+
+    // The session the suite was started from is not the tests': each harness brings its own.
+    const char *session[] = {"DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "SWAYSOCK", "I3SOCK",
+                             "HYPRLAND_INSTANCE_SIGNATURE", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE",
+                             "XDG_SESSION_DESKTOP", "DESKTOP_SESSION", "XAUTHORITY", "NO_COLOR"};
+    for (size_t i = 0; i < sizeof session / sizeof *session; i++) unsetenv(session[i]);
+}

@@ -1,0 +1,1 @@
+// Nothing to call: the library sets the test bundle's environment when it is loaded.

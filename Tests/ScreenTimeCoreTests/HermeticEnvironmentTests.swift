@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+/// The test bundle's environment (Tests/HermeticEnvironment) holds on any machine at any hour.
+final class HermeticEnvironmentTests: XCTestCase {
+    func testTheSuiteRunsAtMiddayInItsOwnHomeWithoutTheSessionsBuses() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var now = time(nil)
+        var local = tm()
+        localtime_r(&now, &local)
+        // Midday when the bundle loaded; a whole suite is over well before 16:00.
+        XCTAssertTrue((12..<16).contains(local.tm_hour), "local hour \(local.tm_hour) in \(environment["TZ"] ?? "no TZ")")
+        XCTAssertEqual(environment["LC_ALL"], "C.UTF-8")
+        XCTAssertTrue(environment["HOME"]?.hasPrefix("/tmp/screentime-tests-") == true, environment["HOME"] ?? "no HOME")
+        XCTAssertTrue(environment["XDG_CONFIG_HOME"]?.hasPrefix(environment["HOME"]!) == true)
+        for session in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "SWAYSOCK"] {
+            XCTAssertNil(environment[session], session)
+        }
+    }
+
+    /// Every family a test's program may ask for is DejaVu, even beside Noto and Cantarell.
+    func testFontconfigNamesOnlyDejaVu() throws {
+        for family in ["sans-serif", "Sans", "Cantarell", "serif", "monospace", "Noto Sans"] {
+            let match = Process()
+            match.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
+            match.arguments = ["-f", "%{file}", family]
+            let out = Pipe()
+            match.standardOutput = out
+            try match.run()
+            let file = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            match.waitUntilExit()
+            XCTAssertTrue(file.hasPrefix("/usr/share/fonts/truetype/dejavu/DejaVu"), "\(family): \(file)")
+        }
+    }
+}
