@@ -129,15 +129,19 @@ final class GnomeShellProviderTests: XCTestCase {
         try waitUntilScreen(is: before)
     }
 
+    /// Warmth scales blue down (and green a little) and leaves red: measured as ratios to the
+    /// screen before, which hold whatever the screen shows (a dark desktop moves the means
+    /// little in absolute terms: at 3400 K blue keeps 73 %, 18 levels of a mean of 66).
     func testWarmthShiftsTheScreenTowardRed() throws {
         let provider = try makeProvider()
         try shell.openWindow(appID: "org.screentime.test.colour")
         let screen = try shell.settledScreenshot(rows: Self.stableRows)
         let before = screen.meanChannels(rows: Self.stableRows)
+        XCTAssertGreaterThan(before.blue, 20, "the desktop shows blue to begin with")
         _ = try provider.set(ColorFilter(temperature: 3400), now: Date())
         try shell.pump(agentBus, "a warmer screen", timeout: 10) {
             guard let after = (try? shell.screenshot())?.meanChannels(rows: Self.stableRows) else { return false }
-            return after.red - after.blue > before.red - before.blue + 20
+            return after.blue < before.blue * 0.8 && after.green < before.green * 0.95 && after.red >= before.red * 0.98
         }
         provider.restore()
         try waitUntilScreen(is: screen)
