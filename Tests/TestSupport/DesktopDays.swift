@@ -35,6 +35,14 @@ public enum DesktopDays {
         public var mode: String
         public var rule: BypassedRule
         public var granted: TimeInterval
+
+        public init(at: Date, app: AppID, mode: String, rule: BypassedRule, granted: TimeInterval) {
+            self.at = at
+            self.app = app
+            self.mode = mode
+            self.rule = rule
+            self.granted = granted
+        }
     }
 
     public struct Outcome: Sendable {
@@ -114,13 +122,6 @@ public enum DesktopDays {
         segment(game, 65), segment(browser, 50, playthrough), segment(chat, 35), segment(store, 10), segment(game, 40),
     ], start: monday(at: 18))
 
-    /// A day off from 10:00: a game 4 h, video 1 h, chat 1 h, the store 30 min, the browser 1 h.
-    public static let gamerDayOff = Day(name: "gamer, day off", segments: [
-        segment(browser, 20, "Patch notes — Mozilla Firefox"), segment(game, 90), segment(chat, 20), segment(browser, 30, playthrough),
-        segment(game, 60), segment(store, 30), segment(chat, 20), segment(browser, 30, playthrough), segment(game, 90),
-        segment(chat, 20), segment(browser, 40, "Patch notes — Mozilla Firefox"),
-    ], start: monday(at: 10))
-
     /// 18:30 to 23:30: YouTube 1 h, chat 30 min, a side project 1 h, a game 1 h, music 30 min, the browser 1 h.
     public static let developerEvening = Day(name: "developer, evening", segments: [
         segment(browser, 30, video), segment(chat, 15), segment(editor, 60), segment(browser, 30, docs), segment(game, 60),
@@ -134,7 +135,7 @@ public enum DesktopDays {
         segment(music, 30), segment(browser, 30, forum), segment(chat, 15),
     ], start: monday(at: 19))
 
-    public static let all = [developer, student, designer, productivityMorning, gamerDayOff, developerEvening, studentEvening, gamerEvening]
+    public static let all = [developer, student, designer, productivityMorning, developerEvening, studentEvening, gamerEvening]
 
     public static func run(_ day: Day, zone: LocalTimeZone = CentralEuropeanZone()) -> Outcome {
         let minutes = day.segments.reduce(0) { $0 + $1.minutes }

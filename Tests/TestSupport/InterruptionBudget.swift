@@ -8,7 +8,8 @@ public enum InterruptionBudget {
     /// New bubbles and cards in a day or an evening.
     public static let perDay = 8
     /// The least time between two interruptions about the same thing, unless the user chose a
-    /// shorter continue in between.
+    /// shorter continue in between (or the earlier one was a break's card, which said when the
+    /// break the user takes ends: its end is that span running out, like a continue's).
     public static let spacing: TimeInterval = 30 * 60
 
     public static func misses(_ outcome: DesktopDays.Outcome) -> [String] {
@@ -21,8 +22,8 @@ public enum InterruptionBudget {
         return misses
     }
 
-    /// Two interruptions about the same thing less than `spacing` apart, where no shorter continue
-    /// the user chose in between ran out at the later one.
+    /// Two interruptions about the same thing less than `spacing` apart, where no shorter span
+    /// (a continue the user chose, a break) ran out at the later one.
     static func spacingMisses(_ interruptions: [NotificationLedger.Interruption], _ continues: [DesktopDays.Continue]) -> [String] {
         var misses: [String] = []
         var last: [String: NotificationLedger.Interruption] = [:]
@@ -33,7 +34,8 @@ public enum InterruptionBudget {
                 $0.app.rawValue == interruption.subject && $0.at >= earlier.at && $0.granted < spacing
                     && $0.at.addingTimeInterval($0.granted) <= interruption.at
             }
-            if !chosen {
+            let announced = earlier.card?.breakEndsAt.map { $0 <= interruption.at } ?? false
+            if !chosen && !announced {
                 misses.append("\(clock(interruption.at)) \"\(interruption.summary)\" only "
                     + "\(Int(interruption.at.timeIntervalSince(earlier.at) / 60)) min after \(clock(earlier.at)) \"\(earlier.summary)\"")
             }
