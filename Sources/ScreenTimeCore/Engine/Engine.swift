@@ -25,6 +25,8 @@ public struct Engine {
     public private(set) var profile: ModeProfile
     /// Per app, until when a bypass lets it run in the current mode.
     public private(set) var modeBypasses: [AppID: Date] = [:]
+    /// Until when a bypass lets every app the mode holds back run (a mode whose bypass covers them all).
+    public private(set) var heldBackBypass: Date?
     /// Apps given the Wake Up reminder in this Wake Up.
     private var reminded: Set<AppID> = []
     /// Breaks, unlocking, the run-down and do-not-disturb.
@@ -33,8 +35,8 @@ public struct Engine {
     private var modeKnown = false
     /// The segment being counted: focused, active and allowed.
     private var segmentStart: Date?
-    /// Per app, the most urgent countdown mark already shown for the current limit.
-    private var shownMark: [AppID: TimeInterval] = [:]
+    /// Per app, the countdown shown on the way to the current limit (or the end of the last continue).
+    private var countdowns: [AppID: Countdown] = [:]
     private var apps: [AppID: AppInfo] = [:]
     /// The limits `settings` gives the apps in `apps` that were focused since the settings last
     /// changed: every event asks for the focused app's several times, and working them out
@@ -67,10 +69,25 @@ public struct Engine {
 
     /// Whether the mode lets `app` run now: essential apps always, else its classes or a bypass.
     public func modeAllows(_ app: AppID, at now: Date) -> Bool {
+        modeAdmits(app) || modeBypassCovers(app, at: now)
+    }
+
+    /// Whether the mode lets `app` run of itself: every app, or essential apps and the mode's classes.
+    private func modeAdmits(_ app: AppID) -> Bool {
         guard case .only(let allowed) = profile.allowedApps else { return true }
         let info = info(app)
-        if settings.isEssential(info) || !settings.classes(of: info).isDisjoint(with: allowed) { return true }
-        return modeBypasses[app].map { $0 > now } ?? false
+        return settings.isEssential(info) || !settings.classes(of: info).isDisjoint(with: allowed)
+    }
+
+    /// Whether `app`, which the mode holds back, runs now on a bypass (its own, or one for every
+    /// app held back). Its daily limit then waits: the bypass's end is the next word about it, so
+    /// a countdown or a card of the limit never comes on top of the mode's.
+    public func modeBypassCovers(_ app: AppID, at now: Date) -> Bool {
+        !modeAdmits(app) && (modeBypassEnd(app).map { $0 > now } ?? false)
+    }
+
+    private func modeBypassEnd(_ app: AppID) -> Date? {
+        [modeBypasses[app], heldBackBypass].compactMap { $0 }.max()
     }
 
     public func used(_ app: AppID, at now: Date) -> TimeInterval {
@@ -126,14 +143,12 @@ public struct Engine {
             default: break
             }
         }
-        if isCounting, let app = focused?.app.id, let until = modeBypasses[app], until > lastEvent {
+        if isCounting, let app = focused?.app.id, let until = modeBypassEnd(app), until > lastEvent, !modeAdmits(app) {
             deadline = min(deadline, until)
         }
-        if let app = focused?.app.id, let limitAt = limitReachedAt(app) {
+        if let app = focused?.app.id, !modeBypassCovers(app, at: lastEvent), let limitAt = limitReachedAt(app) {
             deadline = min(deadline, limitAt)
-            let shown = shownMark[app] ?? .infinity
-            if let mark = settings.countdownMarks.filter({ $0 < shown }).max(),
-               case let at = limitAt.addingTimeInterval(-mark), at > lastEvent {
+            if let mark = nextCountdownMark(app), case let at = limitAt.addingTimeInterval(-mark), at > lastEvent {
                 deadline = min(deadline, at)
             }
         }
@@ -191,8 +206,8 @@ public struct Engine {
             focused = focusedWindow.map(applyingTitleRules)
             if let focused { know(focused.app) }
             actions += applyProfile(new.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now)), at: now)
-            for app in Set(shownMark.keys) where old.effectiveLimit(of: app) != effectiveLimit(of: app) {
-                shownMark[app] = nil
+            for app in Set(countdowns.keys) where old.effectiveLimit(of: app) != effectiveLimit(of: app) {
+                countdowns[app] = nil
             }
             dayStart = new.dayBoundary.start(of: now, in: zone)
             dayEnd = new.dayBoundary.end(of: now, in: zone)
@@ -244,6 +259,7 @@ public struct Engine {
             // Each interval carries one mode, and what the old mode granted ends with it.
             actions += stopCounting(at: now)
             modeBypasses = [:]
+            heldBackBypass = nil
             reminded = []
             moments.modeStarted(new.mode)
             actions += [.recordModeChange(mode: new.mode, reason: new.reason, at: now),
@@ -354,7 +370,7 @@ public struct Engine {
         guard let focused, active, segmentStart == nil else { return [] }
         let app = focused.app.id
         if !modeAllows(app, at: now) { return disableForMode(app, at: now) }
-        if isOverLimit(app, at: now) { return disable(app, at: now) }
+        if isOverLimit(app, at: now), !modeBypassCovers(app, at: now) { return disable(app, at: now) }
         segmentStart = now
         return morningReminder(app)
             + [.beginInterval(app: app, title: settings.storedTitle(of: app, title: focused.title), mode: decision.mode.rawValue,
@@ -363,17 +379,26 @@ public struct Engine {
 
     /// Shows the countdown when a mark has been crossed; disables the app at its limit.
     private mutating func checkLimit(at now: Date) -> [EngineAction] {
-        guard isCounting, let app = focused?.app.id, let left = remaining(app, at: now), let limitAt = limitReachedAt(app) else { return [] }
+        guard isCounting, let app = focused?.app.id, !modeBypassCovers(app, at: now), let left = remaining(app, at: now),
+              let limitAt = limitReachedAt(app) else { return [] }
         if limitAt <= now {
             var actions = stopCounting(at: now)
             actions.append(.recordLimitHit(app: app, used: used(app, at: now), at: now))
             return actions + disable(app, at: now)
         }
-        let shown = shownMark[app] ?? .infinity
-        guard let mark = settings.countdownMarks.filter({ $0 >= left && $0 < shown }).min() else { return [] }
-        shownMark[app] = mark
+        guard nextCountdownMark(app) != nil,
+              let mark = settings.countdownMarks.filter({ $0 >= left && $0 < countdowns[app]?.mark ?? .infinity }).min() else { return [] }
+        countdowns[app] = Countdown(mark: mark, staysShown: countdowns[app]?.staysShown ?? (left <= Wording.countdownInPlaceFrom))
         return [.notify(app: app, Wording.countdown(info(app), left: left, used: used(app, at: now),
                                                      limit: effectiveLimit(of: app) ?? 0))]
+    }
+
+    /// The next countdown mark `app` may show on the way to its limit. One reminder a stretch (to
+    /// the limit, or to the end of a continue): after a glance that went by, the next word is the
+    /// card; only a notice that stays on screen (the last minute) is updated at the later marks.
+    private func nextCountdownMark(_ app: AppID) -> TimeInterval? {
+        guard let shown = countdowns[app] else { return settings.countdownMarks.max() }
+        return shown.staysShown ? settings.countdownMarks.filter { $0 < shown.mark }.max() : nil
     }
 
     private func disable(_ app: AppID, at now: Date) -> [EngineAction] {
@@ -382,10 +407,13 @@ public struct Engine {
                 .showCard(card, fallback: Wording.limitReached(info(app), used: used(app, at: now), grant: settings.continueGrant))]
     }
 
-    /// Continue: past the mode's restriction first (for the profile's grant), else past the limit.
+    /// Continue: past the mode's restriction first (for the profile's grant, for this app or every
+    /// app the mode holds back), else past the limit.
     private mutating func grantContinue(_ app: AppID, at now: Date) -> [EngineAction] {
         if !modeAllows(app, at: now), let grant = profile.bypassGrant {
-            modeBypasses[app] = now.addingTimeInterval(grant)
+            if profile.bypassCoversHeldBackApps { heldBackBypass = now.addingTimeInterval(grant) } else {
+                modeBypasses[app] = now.addingTimeInterval(grant)
+            }
             var actions: [EngineAction] = [
                 .recordBypass(app: app, mode: decision.mode.rawValue, rule: .mode, granted: grant, at: now),
                 .closeNotification(app: app), .statusChanged,
@@ -395,7 +423,7 @@ public struct Engine {
         }
         guard isOverLimit(app, at: now) else { return [] }
         grants[app, default: []].append(settings.continueGrant)
-        shownMark[app] = nil
+        countdowns[app] = nil
         var actions: [EngineAction] = [
             .recordBypass(app: app, mode: decision.mode.rawValue, rule: .limit, granted: settings.continueGrant, at: now),
             .closeNotification(app: app), .statusChanged,
@@ -418,7 +446,7 @@ public struct Engine {
             // A new day began while the user was away: nothing of the gap is counted.
             usage = [:]
             grants = [:]
-            shownMark = [:]
+            countdowns = [:]
         }
         if now < dayStart || now >= dayEnd {
             dayStart = settings.dayBoundary.start(of: now, in: zone)
@@ -438,7 +466,7 @@ public struct Engine {
             actions += stopCounting(at: boundary)
             usage = [:]
             grants = [:]
-            shownMark = [:]
+            countdowns = [:]
             dayStart = boundary
             dayEnd = settings.dayBoundary.end(of: boundary, in: zone)
             lastEvent = boundary
@@ -458,4 +486,11 @@ private struct LimitRule {
         own = settings.limit(for: app)
         groups = settings.groupLimits(for: app)
     }
+}
+
+/// The countdown of one stretch to a limit: the most urgent mark shown, and whether its notice
+/// stays on screen (from the last minute) so the later marks update it in place.
+private struct Countdown {
+    var mark: TimeInterval
+    var staysShown: Bool
 }

@@ -66,7 +66,7 @@ extension Engine {
             else if !modeAllows(id, at: now) { state = "outside-mode" }
             else if !profile.allowedApps.limitsApply { state = "unlimited" }
             else if limit == nil { state = "important" }
-            else if isOverLimit(id, at: now) { state = "disabled" }
+            else if isOverLimit(id, at: now), !modeBypassCovers(id, at: now) { state = "disabled" }
             else if isCounting && focused?.app.id == id { state = "counting" }
             else { state = "ok" }
             return StatusSnapshot.App(id: id, name: info(id).name, usedSeconds: used(id, at: now), limitSeconds: limit,

@@ -10,14 +10,18 @@ public struct ModeProfile: Equatable, Sendable {
     /// How long a bypass ("Continue", "3 more minutes") lets a disallowed app run; nil when nothing is
     /// ever disallowed.
     public var bypassGrant: TimeInterval?
+    /// Whether a bypass lets every app the mode holds back run, not only the one it was asked for:
+    /// the evening's leisure is one thing to the user, and a card per app would come every few minutes.
+    public var bypassCoversHeldBackApps: Bool
 
     public init(allowedApps: AllowedApps, displayFilter: DisplayFilterName, notifications: NotificationPolicy,
-                onDisallowedApp: DisallowedAppResponse, bypassGrant: TimeInterval?) {
+                onDisallowedApp: DisallowedAppResponse, bypassGrant: TimeInterval?, bypassCoversHeldBackApps: Bool = false) {
         self.allowedApps = allowedApps
         self.displayFilter = displayFilter
         self.notifications = notifications
         self.onDisallowedApp = onDisallowedApp
         self.bypassGrant = bypassGrant
+        self.bypassCoversHeldBackApps = bypassCoversHeldBackApps
     }
 
     /// The table's row for `mode`.
@@ -37,10 +41,10 @@ public struct ModeProfile: Equatable, Sendable {
                                onDisallowedApp: .quickNavigation, bypassGrant: 15 * 60)
         case .windDown:
             return ModeProfile(allowedApps: .only(evening), displayFilter: .warmGrayscale, notifications: .silenced,
-                               onDisallowedApp: .offerCalmAlternatives, bypassGrant: 15 * 60)
+                               onDisallowedApp: .offerCalmAlternatives, bypassGrant: 3600, bypassCoversHeldBackApps: true)
         case .sleep:
             return ModeProfile(allowedApps: .only(evening), displayFilter: .warmGrayscale, notifications: .silenced,
-                               onDisallowedApp: .sleepShortcuts, bypassGrant: 15 * 60)
+                               onDisallowedApp: .sleepShortcuts, bypassGrant: 3600, bypassCoversHeldBackApps: true)
         case .wakeUp:
             return ModeProfile(allowedApps: .all(limitsApply: true), displayFilter: .none,
                                notifications: .heldAndSummarised, onDisallowedApp: .morningReminder,

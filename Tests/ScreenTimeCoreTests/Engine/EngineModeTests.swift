@@ -101,20 +101,78 @@ final class EngineModeTests: XCTestCase {
         XCTAssertEqual(driver.minimizes.map(\.app), ["mpv"], "Social's bypass does not carry into Wind Down")
     }
 
-    func testWindDownOffersCalmAlternativesAndFifteenMinutes() {
+    func testWindDownOffersCalmAlternativesAndAnHour() {
         var driver = driver()
         driver.send(.mode(decision(.windDown)))
         XCTAssertTrue(driver.log.contains { $0.action == .setDisplayFilter(.warmGrayscale) })
         driver.send(focus(firefox, "News"))
         let offer = driver.notifications.last
-        XCTAssertEqual(offer?.request.actions.map(\.label), ["15 more minutes", "OK"])
+        XCTAssertEqual(offer?.request.actions.map(\.label), ["1 more hour", "OK"])
         XCTAssertTrue(offer?.request.body.contains("e-book") == true)
         XCTAssertTrue(offer?.request.body.contains("screentime bedtime") == true)
         driver.send(.notificationAction(app: "firefox", key: ActionKey.continue))
-        XCTAssertEqual(driver.bypasses.map { "\($0.mode) \(Int($0.granted))" }, ["wind-down 900"])
+        XCTAssertEqual(driver.bypasses.map { "\($0.mode) \(Int($0.granted))" }, ["wind-down 3600"])
         driver.clearLog()
-        driver.advance(by: 20 * 60)
-        XCTAssertEqual(driver.minimizes.map { $0.at.timeIntervalSince(self.morning) }, [900])
+        driver.advance(by: 70 * 60)
+        XCTAssertEqual(driver.minimizes.map { $0.at.timeIntervalSince(self.morning) }, [3600])
+    }
+
+    /// A continue in Wind Down (and Sleep) lets the evening's leisure run, not one app: switching
+    /// to another held-back app within the hour brings no card; after it, one card for whichever is
+    /// in front. Productivity's bypass stays with its app.
+    func testAnEveningContinueCoversEveryHeldBackAppForItsLength() {
+        let game = AppInfo(id: "supertux2", name: "SuperTux 2", categories: ["Game", "ArcadeGame"])
+        for mode in [Mode.windDown, .sleep] {
+            var driver = driver()
+            driver.send(.mode(decision(mode)))
+            driver.send(focus(mpv))
+            driver.send(.continueRequested("mpv"))
+            driver.advance(by: 20 * 60)
+            driver.send(focus(game))
+            driver.advance(by: 20 * 60)
+            driver.send(focus(firefox, "News"))
+            driver.advance(by: 10 * 60)
+            XCTAssertEqual(driver.minimizes.map(\.app), ["mpv"], "\(mode): only the first, before the continue")
+            XCTAssertEqual(driver.engine.used("supertux2", at: driver.now), 20 * 60, "\(mode)")
+            driver.send(focus(game))
+            driver.advance(by: 20 * 60)
+            XCTAssertEqual(driver.minimizes.map { "\($0.app) \(Int($0.at.timeIntervalSince(self.morning) / 60))" },
+                           ["mpv 0", "supertux2 60"], "\(mode)")
+            XCTAssertEqual(driver.cards.map(\.request.occasion), [.notAllowed, .notAllowed], "\(mode)")
+        }
+
+        var driver = driver()
+        driver.send(.mode(decision(.productivity)))
+        driver.send(focus(mpv))
+        driver.send(.continueRequested("mpv"))
+        driver.send(focus(game))
+        XCTAssertEqual(driver.minimizes.map(\.app), ["mpv", "supertux2"], "Productivity's 3 minutes are for the app asked for")
+    }
+
+    /// An app running on the mode's continue is not counted down or disabled by its limit as well:
+    /// the continue's end is the next word about it. Once the mode ends, the limit holds again.
+    func testALimitWaitsWhileTheModesContinueRuns() {
+        var settings = Settings()
+        settings.limits["mpv"] = 40 * 60
+        var driver = driver(settings)
+        driver.send(.mode(decision(.windDown)))
+        driver.send(focus(mpv))
+        driver.send(.continueRequested("mpv"))
+        XCTAssertEqual(driver.engine.nextDeadline(), morning.addingTimeInterval(3600), "the continue's end, not the limit's marks")
+        driver.advance(by: 3600 - 1)
+        XCTAssertEqual(driver.notifications.count, 1, "the mode's card, and no countdown: \(driver.notifications.map(\.request.summary))")
+        XCTAssertEqual(driver.engine.used("mpv", at: driver.now), 3600 - 1)
+        XCTAssertEqual(driver.engine.status(at: driver.now, zone: zone).apps.first?.state, "counting")
+        driver.advance(by: 1)
+        XCTAssertEqual(driver.cards.map(\.request.occasion), [.notAllowed, .notAllowed])
+
+        // Continued again: another hour of the mode's, still no limit card.
+        driver.send(.continueRequested("mpv"))
+        XCTAssertTrue(driver.engine.isCounting)
+        driver.advance(by: 10 * 60)
+        driver.send(.mode(ModeDecision.standard))
+        XCTAssertEqual(driver.cards.map(\.request.occasion), [.notAllowed, .notAllowed, .limitReached])
+        XCTAssertEqual(driver.bypasses.map(\.granted), [3600, 3600])
     }
 
     func testCheatDayHasNoLimitNoCountdownAndRecordsTheMode() {

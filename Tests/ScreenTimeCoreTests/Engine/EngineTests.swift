@@ -22,22 +22,18 @@ final class EngineTests: XCTestCase {
         .focus(FocusedApp(app: app, window: WindowID(UInt64(app.id.rawValue.count)), title: title))
     }
 
-    func testCountdownAtEveryMarkThenDisableThenContinue() {
+    /// One reminder on the way to a limit: a glance 30 minutes before it, then the card (the study:
+    /// reminders every few minutes make people ignore them).
+    func testCountdownIsOneReminderThenDisableThenContinue() {
         var driver = EngineDriver(engine: Engine(settings: settings(), zone: zone, now: morning), now: morning)
         driver.send(focus(firefox, "News"))
         driver.advance(by: 3 * 3600)
 
         let marks = driver.notifications.map { ($0.at.timeIntervalSince(morning), $0.request.summary) }
-        let expectedOffsets: [TimeInterval] = [900, 2100, 2400, 2640, 2690, 2695, 2700] // 15, 35, 40, 44 min, 44:50, 44:55, 45:00
-        XCTAssertEqual(marks.map(\.0), expectedOffsets)
-        XCTAssertEqual(marks.map(\.1), [
-            "Firefox: 30 min left today", "Firefox: 10 min left today", "Firefox: 5 min left today",
-            "Firefox: 1 min left today", "Firefox: 10 s left today", "Firefox: 5 s left today",
-            "Time for a break from Firefox?",
-        ])
-        // Far marks are glances; from 1 minute one notice stays and counts down in place.
-        XCTAssertEqual(driver.notifications.map(\.request.urgency), [.low, .low, .normal, .normal, .normal, .normal, .normal])
-        XCTAssertEqual(driver.notifications.map(\.request.expireTimeout), [8000, 8000, 8000, 0, 0, 0, 0])
+        XCTAssertEqual(marks.map(\.0), [900, 2700]) // 15 min, 45 min
+        XCTAssertEqual(marks.map(\.1), ["Firefox: 30 min left today", "Time for a break from Firefox?"])
+        XCTAssertEqual(driver.notifications.map(\.request.urgency), [.low, .normal])
+        XCTAssertEqual(driver.notifications.map(\.request.expireTimeout), [8000, 0])
         XCTAssertEqual(driver.minimizes.map { $0.at.timeIntervalSince(morning) }, [45 * 60])
         XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 45 * 60)
         XCTAssertTrue(driver.engine.isOverLimit("firefox", at: driver.now))
@@ -49,15 +45,37 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(driver.minimizes.map(\.app), ["firefox"])
         XCTAssertEqual(driver.notifications.last?.request.actions.map(\.label), ["Continue for 1 h", "OK"])
 
-        // Continue grants one more hour, recorded, with the countdown again before it runs out.
+        // Continue grants one more hour, recorded, with one reminder (not the ladder) before it runs out.
         driver.clearLog()
         let continuedAt = driver.now
         driver.send(.notificationAction(app: "firefox", key: ActionKey.continue))
         XCTAssertTrue(driver.log.contains { $0.action == .recordBypass(app: "firefox", mode: "standard", rule: .limit, granted: 3600, at: continuedAt) })
         XCTAssertEqual(driver.engine.remaining("firefox", at: driver.now), 3600)
         driver.advance(by: 2 * 3600)
-        XCTAssertEqual(driver.notifications.first?.at, continuedAt.addingTimeInterval(30 * 60))
+        XCTAssertEqual(driver.notifications.map(\.at), [continuedAt.addingTimeInterval(30 * 60), continuedAt.addingTimeInterval(3600)])
+        XCTAssertEqual(driver.notifications.map(\.request.summary), ["Firefox: 30 min left today", "Time for a break from Firefox?"])
         XCTAssertEqual(driver.minimizes.map(\.at), [continuedAt.addingTimeInterval(3600)])
+    }
+
+    /// A reminder from the last minute stays on screen, so the later marks count down in it (one
+    /// notification, updated in place); marks after a glance that went by are not shown, nor
+    /// waited for.
+    func testOnlyAReminderThatStaysIsCountedDownInPlace() {
+        var settings = settings()
+        settings.countdownMarks = [60, 10, 5]
+        var driver = EngineDriver(engine: Engine(settings: settings, zone: zone, now: morning), now: morning)
+        driver.send(focus(firefox))
+        driver.advance(by: 3600)
+        XCTAssertEqual(driver.notifications.map { 2700 - $0.at.timeIntervalSince(morning) }, [60, 10, 5, 0])
+        XCTAssertEqual(driver.notifications.map(\.request.expireTimeout), [0, 0, 0, 0])
+
+        settings.countdownMarks = [1800, 600, 60]
+        driver = EngineDriver(engine: Engine(settings: settings, zone: zone, now: morning), now: morning)
+        driver.send(focus(firefox))
+        driver.advance(by: 16 * 60)
+        XCTAssertEqual(driver.engine.nextDeadline(), morning.addingTimeInterval(2700), "the limit, not the 10 min mark")
+        driver.advance(by: 3600)
+        XCTAssertEqual(driver.notifications.map { 2700 - $0.at.timeIntervalSince(morning) }, [1800, 0])
     }
 
     func testCountsOnlyForegroundActiveTimeAndNeverNoWindow() {
