@@ -37,11 +37,18 @@ enum XMLDocumentReader {
     /// Elements and attributes copied: a feed of 200 items has a few thousand.
     static let nodeLimit = 100_000
 
+    /// Attributes of one element: libxml2 2.9 compares each attribute with every one before it,
+    /// so 20,000 on one element took 4 s and a million would take hours.
+    static let attributeLimit = 1_000
+
     /// Parses `data` as XML, never touching the network nor loading external entities or DTDs.
     /// The work is bounded by the size of `data`: entities the document declares are never
     /// expanded (a reference to one is left out and counted), so the copy is never larger than
     /// the document, and at most `nodeLimit` elements and attributes are copied.
     static func parse(_ data: [UInt8]) throws(XMLParseError) -> XMLDocument {
+        if let offset = crowdedElement(data) {
+            throw XMLParseError(message: "an element with more than \(attributeLimit) attributes (at byte \(offset))")
+        }
         // libxml2 keeps the last error; the first one says what is wrong.
         let first = FirstError()
         xmlSetStructuredErrorFunc(Unmanaged.passUnretained(first).toOpaque()) { context, error in
@@ -65,6 +72,33 @@ enum XMLDocumentReader {
         guard let root = xmlDocGetRootElement(document) else { throw XMLParseError(message: "the document is empty") }
         let copy = Copy()
         return XMLDocument(root: copy.element(root, depth: 0), omitted: copy.omitted)
+    }
+
+    /// Where a tag has more than `attributeLimit` attributes (`=` outside quotes between `<` and
+    /// `>`), if one does. A quoted value cannot hold `<`, so every `<` starts afresh: nothing
+    /// before a tag can hide its attributes from the count.
+    static func crowdedElement(_ data: [UInt8]) -> Int? {
+        data.withUnsafeBufferPointer { bytes in
+            var (inTag, quote, count) = (false, UInt8(0), 0)
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "<") {
+                    (inTag, quote, count) = (true, 0, 0)
+                } else if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if inTag {
+                    switch byte {
+                    case UInt8(ascii: ">"): inTag = false
+                    case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+                    case UInt8(ascii: "="):
+                        count += 1
+                        if count > attributeLimit { return offset }
+                    default: break
+                    }
+                }
+            }
+            return nil
+        }
     }
 
     private final class FirstError {

@@ -98,4 +98,19 @@ final class FeedParserTests: XCTestCase {
         XCTAssertEqual(feed.items.map(\.title), ["Wide item"])
         XCTAssertEqual(feed.omitted, "elements and attributes past the first 100000 left out")
     }
+
+    /// 20,000 attributes on one element took libxml2 4 s (each checked against all before it);
+    /// more than `attributeLimit` are refused before libxml2 sees them, at any size.
+    func testAnElementWithTooManyAttributesIsRefusedAtOnce() throws {
+        let started = ContinuousClock.now
+        XCTAssertThrowsError(try parse(HostileFeeds.manyAttributes(500_000))) { error in
+            let message = (error as? FeedParseError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("malformed XML: an element with more than 1000 attributes (at byte "), message)
+        }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(2))
+        XCTAssertEqual(try parse(HostileFeeds.manyAttributes(1000)).items.map(\.title), ["t"])
+        // Quotes or comments before the element do not hide its attributes.
+        let hidden = "<!-- ' \" -->" + HostileFeeds.manyAttributes(2000)
+        XCTAssertThrowsError(try parse(hidden))
+    }
 }

@@ -17,4 +17,10 @@ public enum HostileFeeds {
         "<rss version=\"2.0\"><channel><title>Wide</title><item><title>Wide item</title>"
             + String(repeating: "<x/>", count: count) + "</item></channel></rss>"
     }
+
+    /// `count` attributes on one element: libxml2 2.9 checks each against all before it.
+    public static func manyAttributes(_ count: Int) -> String {
+        "<rss version=\"2.0\"><channel><title>Crowded</title><item><title>t</title><x "
+            + (0..<count).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></item></channel></rss>"
+    }
 }

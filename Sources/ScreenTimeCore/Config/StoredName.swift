@@ -38,10 +38,11 @@ public enum StoredName {
     /// `text` in backticks for a message: control characters escaped, a long one cut.
     public static func shown(_ text: String) -> String {
         var shown = ""
-        for scalar in text.unicodeScalars.prefix(64) {
+        let kept = text.unicodeScalars.prefix(64)
+        for scalar in kept {
             shown += isControl(scalar) ? "\\u{\(hex(scalar))}" : String(scalar)
         }
-        return "`" + shown + (text.unicodeScalars.count > 64 ? "…" : "") + "`"
+        return "`" + shown + (kept.endIndex < text.unicodeScalars.endIndex ? "…" : "") + "`"
     }
 
     private static let separators: [(Unicode.Scalar, String)] = [
