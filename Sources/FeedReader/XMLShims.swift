@@ -34,7 +34,7 @@ struct XMLParseError: Error, Sendable {
 enum XMLDocumentReader {
     /// Elements nested deeper are left out: a feed is a few levels deep.
     static let depthLimit = 64
-    /// Elements and attributes copied: a feed of 200 items has a few thousand.
+    /// Elements read, and elements and attributes copied: a feed of 200 items has a few thousand.
     static let nodeLimit = 100_000
 
     /// Attributes of one element: libxml2 2.9 compares each attribute with every one before it,
@@ -44,7 +44,8 @@ enum XMLDocumentReader {
     /// Parses `data` as XML, never touching the network nor loading external entities or DTDs.
     /// The work is bounded by the size of `data`: entities the document declares are never
     /// expanded (a reference to one is left out and counted), so the copy is never larger than
-    /// the document, and at most `nodeLimit` elements and attributes are copied.
+    /// the document; libxml2 stops after `nodeLimit` elements, and at most `nodeLimit` elements
+    /// and attributes are copied.
     static func parse(_ data: [UInt8]) throws(XMLParseError) -> XMLDocument {
         if let offset = crowdedElement(data) {
             throw XMLParseError(message: "an element with more than \(attributeLimit) attributes (at byte \(offset))")
@@ -62,16 +63,40 @@ enum XMLDocumentReader {
         // No XML_PARSE_NOENT: references to the document's entities stay references, never expanded.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
-        let document = data.withUnsafeBufferPointer { buffer in
+        guard let parser = data.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmlReadMemory($0, Int32(clamping: buffer.count), nil, nil, options) }
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmlCreateMemoryParserCtxt($0, Int32(clamping: buffer.count)) }
+            }
+        }) else { throw XMLParseError(message: data.isEmpty ? "the document is empty" : "libxml2 could not start") }
+        defer { xmlFreeParserCtxt(parser) }
+        _ = xmlCtxtUseOptions(parser, options)
+        // The tree stops growing past `nodeLimit` elements: libxml2 builds all of it before the copy.
+        let elements = ElementCount()
+        parser.pointee._private = Unmanaged.passUnretained(elements).toOpaque()
+        parser.pointee.sax.pointee.startElementNs = { context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
+            xmlSAX2StartElementNs(context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+            guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self), let counter = parser.pointee._private else { return }
+            let elements = Unmanaged<ElementCount>.fromOpaque(counter).takeUnretainedValue()
+            elements.count += 1
+            if elements.count > XMLDocumentReader.nodeLimit, !elements.stopped {
+                elements.stopped = true
+                xmlStopParser(parser)
             }
         }
-        guard let document else { throw first.error ?? XMLParseError(message: "not XML") }
-        defer { xmlFreeDoc(document) }
+        _ = xmlParseDocument(parser)
+        let document = parser.pointee.myDoc
+        parser.pointee.myDoc = nil
+        defer { if let document { xmlFreeDoc(document) } }
+        guard let document, parser.pointee.wellFormed != 0 || elements.stopped else { throw first.error ?? XMLParseError(message: "not XML") }
         guard let root = xmlDocGetRootElement(document) else { throw XMLParseError(message: "the document is empty") }
         let copy = Copy()
+        copy.nodesLeftOut = elements.stopped
         return XMLDocument(root: copy.element(root, depth: 0), omitted: copy.omitted)
+    }
+
+    private final class ElementCount {
+        var count = 0
+        var stopped = false
     }
 
     /// Where a tag has more than `attributeLimit` attributes (`=` outside quotes between `<` and
