@@ -10,6 +10,14 @@ struct AgentService {
     let runner: AgentRunner
 
     func call(_ member: String, _ arguments: [BusValue]) throws -> [BusValue] {
+        guard let expected = AgentInterface.arguments(of: member) else {
+            throw BusMethodError(name: BusMethodError.unknownMethod, message: "no method \(StoredName.shown(member))")
+        }
+        // Extra arguments or other types are refused, never read past: each one was meant for something.
+        guard arguments.signature == expected.inputSignature else {
+            throw BusMethodError(name: BusMethodError.invalidArgs,
+                                 message: "\(member) takes (\(expected.inputSignature)), not (\(arguments.signature))")
+        }
         switch member {
         case AgentInterface.Method.status:
             return [.string(StatusFormat.json(runner.status(at: Date())))]
@@ -39,7 +47,9 @@ struct AgentService {
             let settings = runner.engine.settings
             return [.strings((kind == .important ? settings.important : settings.essential).sorted().map(\.rawValue))]
         case AgentInterface.Method.continue:
-            let app = try appArgument(arguments, 0)
+            // Any app held back can be continued, stored or not: its id came from its window.
+            guard let text = arguments.first?.stringValue, !text.isEmpty else { throw invalid("argument 1 must be an app id") }
+            let app = AppID(text)
             let now = Date()
             guard runner.engine.isOverLimit(app, at: now) || !runner.engine.modeAllows(app, at: now) else {
                 throw BusMethodError(name: AgentInterface.Error.unknownApp,
@@ -77,7 +87,7 @@ struct AgentService {
             }
             try runner.cardChosen(card: card, key: choice)
         default:
-            throw BusMethodError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no method \(member)")
+            throw BusMethodError(name: BusMethodError.unknownMethod, message: "no method \(StoredName.shown(member))")
         }
         return []
     }
@@ -114,10 +124,8 @@ struct AgentService {
     }
 
     private func appArgument(_ arguments: [BusValue], _ index: Int) throws -> AppID {
-        guard let text = arguments.dropFirst(index).first?.stringValue, !text.isEmpty, !text.contains(where: { $0 == "=" || $0 == ";" || $0.isNewline }) else {
-            throw invalid("argument \(index + 1) must be an app id")
-        }
-        return AppID(text)
+        guard let text = arguments.dropFirst(index).first?.stringValue else { throw invalid("argument \(index + 1) must be an app id") }
+        do { return try AppID(checking: text) } catch { throw invalid("argument \(index + 1) (the app id): \(error.message)") }
     }
 
     /// A daily limit in seconds (t), within `DurationBounds.limit`.

@@ -4,10 +4,13 @@ import FoundationEssentials
 public struct Feed: Equatable, Sendable {
     public var title: String
     public var items: [FeedItem]
+    /// What was left out reading the feed, in words for the run-down's note; nil when nothing was.
+    public var omitted: String?
 
-    public init(title: String, items: [FeedItem]) {
+    public init(title: String, items: [FeedItem], omitted: String? = nil) {
         self.title = title
         self.items = items
+        self.omitted = omitted
     }
 
     /// A podcast: most items carry an audio or video enclosure.

@@ -15,10 +15,16 @@ public enum FeedParser {
     static let atomNamespace = "http://www.w3.org/2005/Atom"
 
     public static func parse(_ data: [UInt8]) throws(FeedParseError) -> Feed {
-        let root: XMLElement
-        do { root = try XMLDocumentReader.parse(data) } catch {
+        let document: XMLDocument
+        do { document = try XMLDocumentReader.parse(data) } catch {
             throw FeedParseError(message: "malformed XML" + (error.line.map { " at line \($0)" } ?? "") + ": " + error.message)
         }
+        var feed = try feed(document.root)
+        feed.omitted = document.omitted
+        return feed
+    }
+
+    private static func feed(_ root: XMLElement) throws(FeedParseError) -> Feed {
         switch root.name {
         case "rss":
             guard let channel = root.child("channel") else { throw FeedParseError(message: "an RSS feed without a channel") }

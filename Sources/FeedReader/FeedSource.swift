@@ -5,7 +5,7 @@ public struct FeedReport: Equatable, Sendable {
     public var url: String
     /// The feed fetched now, or the cached copy when it could not be; nil when there is neither.
     public var feed: Feed?
-    /// Why the feed could not be fetched or read now; nil when it was.
+    /// Why the feed could not be fetched or read now, or what was left out reading it; nil when neither.
     public var problem: String?
     /// When the cached copy shown instead was fetched.
     public var copyFetched: Date?
@@ -29,7 +29,7 @@ public enum FeedSource {
                 do throws(FeedParseError) {
                     let feed = try FeedParser.parse(body)
                     cache.store(body, for: url, fetched: now)
-                    return FeedReport(url: url, feed: feed)
+                    return FeedReport(url: url, feed: feed, problem: feed.omitted)
                 } catch {
                     problem = error.message
                 }

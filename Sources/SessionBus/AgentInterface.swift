@@ -64,60 +64,50 @@ public enum AgentInterface {
         public static let notFound = "org.screentime.Agent1.Error.NotFound"
     }
 
+    /// A method's arguments, in order, as (name, D-Bus type).
+    public struct MethodArguments: Sendable {
+        public var inputs: [(name: String, type: String)]
+        public var outputs: [(name: String, type: String)]
+
+        /// The signature a call must have: a call with any other is refused.
+        public var inputSignature: String { inputs.map(\.type).joined() }
+    }
+
+    /// Every method with its arguments: the agent checks each call against it, and the
+    /// introspection XML is made from it.
+    public static let methods: [(name: String, arguments: MethodArguments)] = [
+        (Method.status, MethodArguments(inputs: [], outputs: [("json", "s")])),
+        (Method.setLimit, MethodArguments(inputs: [("app", "s"), ("seconds", "t")], outputs: [])),
+        (Method.removeLimit, MethodArguments(inputs: [("app", "s")], outputs: [])),
+        (Method.setDefaultLimit, MethodArguments(inputs: [("seconds", "t")], outputs: [])),
+        (Method.listLimits, MethodArguments(inputs: [], outputs: [("json", "s")])),
+        (Method.setExemption, MethodArguments(inputs: [("kind", "s"), ("app", "s"), ("on", "b")], outputs: [])),
+        (Method.listExemptions, MethodArguments(inputs: [("kind", "s")], outputs: [("apps", "as")])),
+        (Method.continue, MethodArguments(inputs: [("app", "s")], outputs: [("granted", "d")])),
+        (Method.setMode, MethodArguments(inputs: [("mode", "s")], outputs: [])),
+        (Method.bookCheatDay, MethodArguments(inputs: [("start", "x")], outputs: [("id", "s")])),
+        (Method.cancelCheatDay, MethodArguments(inputs: [("id", "s")], outputs: [])),
+        (Method.listCheatDays, MethodArguments(inputs: [], outputs: [("json", "s")])),
+        (Method.bedtime, MethodArguments(inputs: [], outputs: [])),
+        (Method.stayUp, MethodArguments(inputs: [], outputs: [])),
+        (Method.startDay, MethodArguments(inputs: [], outputs: [])),
+        (Method.break, MethodArguments(inputs: [], outputs: [])),
+        (Method.cardChosen, MethodArguments(inputs: [("card", "s"), ("choice", "s")], outputs: [])),
+    ]
+
+    /// The arguments of `method`; nil when the interface has no such method.
+    public static func arguments(of method: String) -> MethodArguments? {
+        methods.first { $0.name == method }?.arguments
+    }
+
     /// The `<interface>` element given to `BusConnection.export(path:interface:introspection:handler:)`.
-    public static let introspectionXML = """
-      <interface name="org.screentime.Agent1">
-        <method name="Status">
-          <arg name="json" type="s" direction="out"/>
-        </method>
-        <method name="SetLimit">
-          <arg name="app" type="s" direction="in"/>
-          <arg name="seconds" type="t" direction="in"/>
-        </method>
-        <method name="RemoveLimit">
-          <arg name="app" type="s" direction="in"/>
-        </method>
-        <method name="SetDefaultLimit">
-          <arg name="seconds" type="t" direction="in"/>
-        </method>
-        <method name="ListLimits">
-          <arg name="json" type="s" direction="out"/>
-        </method>
-        <method name="SetExemption">
-          <arg name="kind" type="s" direction="in"/>
-          <arg name="app" type="s" direction="in"/>
-          <arg name="on" type="b" direction="in"/>
-        </method>
-        <method name="ListExemptions">
-          <arg name="kind" type="s" direction="in"/>
-          <arg name="apps" type="as" direction="out"/>
-        </method>
-        <method name="Continue">
-          <arg name="app" type="s" direction="in"/>
-          <arg name="granted" type="d" direction="out"/>
-        </method>
-        <method name="SetMode">
-          <arg name="mode" type="s" direction="in"/>
-        </method>
-        <method name="BookCheatDay">
-          <arg name="start" type="x" direction="in"/>
-          <arg name="id" type="s" direction="out"/>
-        </method>
-        <method name="CancelCheatDay">
-          <arg name="id" type="s" direction="in"/>
-        </method>
-        <method name="ListCheatDays">
-          <arg name="json" type="s" direction="out"/>
-        </method>
-        <method name="Bedtime"/>
-        <method name="StayUp"/>
-        <method name="StartDay"/>
-        <method name="Break"/>
-        <method name="CardChosen">
-          <arg name="card" type="s" direction="in"/>
-          <arg name="choice" type="s" direction="in"/>
-        </method>
-        <signal name="StatusChanged"/>
-      </interface>
-    """
+    public static let introspectionXML: String = {
+        let members = methods.map { name, arguments in
+            let args = arguments.inputs.map { "      <arg name=\"\($0.name)\" type=\"\($0.type)\" direction=\"in\"/>\n" }
+                + arguments.outputs.map { "      <arg name=\"\($0.name)\" type=\"\($0.type)\" direction=\"out\"/>\n" }
+            return args.isEmpty ? "    <method name=\"\(name)\"/>\n" : "    <method name=\"\(name)\">\n" + args.joined() + "    </method>\n"
+        }
+        return "  <interface name=\"\(interface)\">\n" + members.joined()
+            + "    <signal name=\"\(Signal.statusChanged)\"/>\n  </interface>"
+    }()
 }

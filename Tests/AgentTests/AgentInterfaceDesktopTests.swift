@@ -147,4 +147,59 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         XCTAssertEqual(try listed().count, 0)
         assertFails(agent, AgentInterface.Method.cancelCheatDay, [.string(id)], with: AgentInterface.Error.notFound)
     }
+
+    /// Issue 19: calls that answered success but stored nothing or something else (a comment
+    /// line, the default limit, a trimmed id) are refused, naming the argument, and the config
+    /// file is left as it was.
+    func testAnIdTheConfigFileCannotKeepIsRefusedNamingTheArgument() throws {
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        let before = try String(contentsOf: agent.configPath, encoding: .utf8)
+        func refused(_ method: String, _ arguments: [BusValue], _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertThrowsError(try agent.call(method, arguments), "\(method) \(arguments)", file: file, line: line) { error in
+                let error = error as? BusMethodError
+                XCTAssertEqual(error?.name, AgentInterface.Error.invalidArgument, file: file, line: line)
+                XCTAssertTrue(error?.message.hasPrefix(expected) == true, "\(error?.message ?? "")", file: file, line: line)
+            }
+        }
+        for id in ["#comment", "default", "scope", "[general]", "[x", "firefox ", " ", "\t", "a;b", "a=b"] {
+            refused(AgentInterface.Method.setLimit, [.string(id), .uint64(60)], "argument 1 (the app id): \(StoredName.shown(id)) cannot be stored: ")
+            refused(AgentInterface.Method.removeLimit, [.string(id)], "argument 1 (the app id): ")
+            for kind in ["important", "essential"] {
+                refused(AgentInterface.Method.setExemption, [.string(kind), .string(id), .bool(true)], "argument 2 (the app id): ")
+            }
+        }
+        XCTAssertEqual(try limits(agent)["default"], 3600, "SetLimit(\"default\") did not change the default limit")
+        XCTAssertEqual(try String(contentsOf: agent.configPath, encoding: .utf8), before, "nothing written")
+
+        // A megabyte of app id is refused by its length, without holding the loop.
+        let long = String(repeating: "a", count: 1 << 20)
+        let started = ContinuousClock.now
+        refused(AgentInterface.Method.setLimit, [.string(long), .uint64(60)], "argument 1 (the app id): `aaaa")
+        XCTAssertLessThan(ContinuousClock.now - started, .milliseconds(150))
+    }
+
+    /// Issue 19: `SetDefaultLimit t60 s'firefox'` was accepted, the extra argument ignored. A call
+    /// whose signature is not the method's is refused with InvalidArgs, saying both.
+    func testACallWithTheWrongSignatureIsRefused() throws {
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        let before = try String(contentsOf: agent.configPath, encoding: .utf8)
+        let wrong: [(String, [BusValue], String)] = [
+            (AgentInterface.Method.setDefaultLimit, [.uint64(60), .string("firefox")], "SetDefaultLimit takes (t), not (ts)"),
+            (AgentInterface.Method.setLimit, [.string(app), .uint32(60)], "SetLimit takes (st), not (su)"),
+            (AgentInterface.Method.setLimit, [.variant(.string(app)), .uint64(60)], "SetLimit takes (st), not (vt)"),
+            (AgentInterface.Method.setExemption, [.string("important"), .string(app)], "SetExemption takes (ssb), not (ss)"),
+            (AgentInterface.Method.status, [.string("x")], "Status takes (), not (s)"),
+            (AgentInterface.Method.bedtime, [.bool(true)], "Bedtime takes (), not (b)"),
+        ]
+        for (method, arguments, message) in wrong {
+            XCTAssertThrowsError(try agent.call(method, arguments)) { error in
+                XCTAssertEqual(error as? BusMethodError, BusMethodError(name: BusMethodError.invalidArgs, message: message))
+            }
+        }
+        XCTAssertThrowsError(try agent.call("SetLimits", [.string(app), .uint64(60)])) { error in
+            XCTAssertEqual((error as? BusMethodError)?.name, BusMethodError.unknownMethod)
+        }
+        XCTAssertEqual(try limits(agent)["default"], 3600)
+        XCTAssertEqual(try String(contentsOf: agent.configPath, encoding: .utf8), before, "nothing written")
+    }
 }

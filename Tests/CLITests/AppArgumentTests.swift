@@ -52,4 +52,23 @@ final class AppArgumentTests: XCTestCase {
             XCTAssertTrue(list.contains(line), line)
         }
     }
+
+    /// Issue 19: an APP the config file cannot keep as typed is a usage error naming it, and
+    /// nothing is written, on every command that stores one.
+    func testAnAppTheConfigFileCannotKeepIsAUsageErrorNamingIt() throws {
+        let config = URL(fileURLWithPath: environment["HOME"]! + "/.config/screentime/config")
+        let cases: [([String], String)] = [
+            (["limit", "set", "#comment", "1h"], "#comment"), (["limit", "set", "firefox ", "1h"], "firefox "),
+            (["limit", "set", "default", "1h"], "default"), (["limit", "rm", "[general]"], "[general]"),
+            (["important", "add", " "], " "), (["essential", "add", "\t"], "\t"), (["group", "add", "content", "-steam"], "-steam"),
+            (["rule", "add", "v=x", "--app", "firefox", "--title", "Video"], "v=x"),
+            (["rule", "add", "video", "--app", "fire:fox", "--title", "Video"], "fire:fox"),
+        ]
+        for (arguments, typed) in cases {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.out)")
+            XCTAssertTrue(result.err.contains("\(StoredName.shown(typed)) cannot be stored: "), "\(arguments): \(result.err)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: config.path), "\(arguments): nothing written")
+        }
+    }
 }

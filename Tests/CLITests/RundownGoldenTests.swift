@@ -172,6 +172,18 @@ extension CLIGoldenTests {
         XCTAssertEqual(document.sections.map(\.title), ["Today", "Reminders", "Top stories", "Podcasts", "Overnight", "Your usual morning apps"])
     }
 
+    /// Issue 19: a feed whose entity was expanded again on every read of an attribute held the
+    /// run-down past 400 s with a 3 s timeout. The whole run-down now ends within its timeout.
+    func testRundownWithAHostileFeedEndsWithinItsTimeout() throws {
+        try writeFile("feeds/entities.xml", HostileFeeds.entityInAttribute())
+        try writeRundownFixtures(feeds: ["file://\(home.path)/feeds/entities.xml"], timeout: "3s")
+        let result = try runRundown(at: Self.rundownMorning)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("  - Episode — Entities\n  entities.xml: 20000 references to the feed's own entities left out\n"),
+                      result.out)
+        XCTAssertLessThan(result.elapsed, 3, "the run-down took \(result.elapsed) s")
+    }
+
     func testRundownWithNothingSetUp() throws {
         let result = try runRundown(at: Self.rundownMorning)
         XCTAssertEqual(result.status, 0, result.err)

@@ -84,4 +84,16 @@ final class FeedFetcherTests: XCTestCase {
         XCTAssertNil(later[1].copyFetched)
         XCTAssertTrue(later[1].problem?.hasPrefix("malformed XML at line 4") == true, later[1].problem ?? "")
     }
+
+    /// Issue 19: the timeout bounds the fetch, and the parse is bounded by the feed's size, so a
+    /// hostile feed served over HTTP costs well under its timeout and its note says what was left out.
+    func testAHostileFeedCostsLessThanItsTimeoutAndIsNamed() throws {
+        let server = try LocalHTTPServer(.answer(status: "200 OK", body: HostileFeeds.entityInAttribute()))
+        let started = ContinuousClock.now
+        let reports = FeedSource.read([server.url], timeout: 3, cache: FeedCache(directory: folder + "/cache"), now: Date())
+        let elapsed = ContinuousClock.now - started
+        XCTAssertLessThan(elapsed, .seconds(3), "read in \(elapsed)")
+        XCTAssertEqual(reports.first?.feed?.items.map(\.title), ["Episode"])
+        XCTAssertEqual(reports.first?.note(label: "pod", now: Date()), "pod: 20000 references to the feed's own entities left out")
+    }
 }

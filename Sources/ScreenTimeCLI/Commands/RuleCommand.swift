@@ -20,14 +20,17 @@ struct RuleCommand: Subcommand {
             let name = try arguments.next("NAME")
             guard let app = try arguments.option("app") else { throw UsageError(message: "missing --app APP") }
             guard let title = try arguments.option("title"), !title.isEmpty else { throw UsageError(message: "missing --title TEXT") }
-            guard !name.contains(where: { $0 == "=" || $0 == ";" || $0.isWhitespace }) else {
+            guard !name.contains(where: \.isWhitespace) else {
                 throw UsageError(message: "NAME `\(name)` must be one word (it becomes the app's id)")
             }
-            guard !app.contains(":"), !app.contains(";"), !title.contains(";") else {
-                throw UsageError(message: "APP cannot contain `:` or `;`, TEXT cannot contain `;`")
-            }
+            try Context.checkStorable(name, "NAME")
+            try Context.checkStorable(app, "APP")
+            guard !title.contains(";") else { throw UsageError(message: "TEXT cannot contain `;`") }
             action = .add(AppID(name), TitleRule.Match(app: AppID(app), title: title))
-        case "rm": action = .remove(AppID(try arguments.next("NAME")))
+        case "rm":
+            let name = try arguments.next("NAME")
+            try Context.checkStorable(name, "NAME")
+            action = .remove(AppID(name))
         case "list": action = .list
         case let other: throw UsageError(message: "unknown action `\(other)`")
         }

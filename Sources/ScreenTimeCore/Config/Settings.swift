@@ -139,6 +139,9 @@ extension Settings {
         func duration(_ value: String, _ line: Int, _ name: String, _ bounds: ClosedRange<TimeInterval>) throws -> TimeInterval {
             do { return try DurationBounds.parse(value, for: name, within: bounds) } catch { throw fail(line, error.message) }
         }
+        func app(_ name: String, _ line: Int) throws -> AppID {
+            do { return try AppID(checking: name) } catch { throw fail(line, error.message) }
+        }
         let known = ConfigKey.sections + ModeSettings.sections + ModeContentSettings.sections + [ReportSettings.section]
         for section in file.sections where !known.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
@@ -184,10 +187,10 @@ extension Settings {
             // A group's name is the group (`content = 2h`), never an app of that id.
             if key == ConfigKey.defaultLimit { defaultLimit = limit }
             else if let group = AppGroup(rawValue: key) { groupLimits[group] = limit }
-            else { limits[AppID(key)] = limit }
+            else { limits[try app(key, line)] = limit }
         }
         for (key, value, line) in file.entries(in: ConfigKey.exemptions) {
-            let apps = Set(KeyFileList.split(value).map { AppID($0) })
+            let apps = Set(try KeyFileList.split(value).map { try app($0, line) })
             switch key {
             case ConfigKey.important: important = apps
             case ConfigKey.essential: essential = apps
@@ -199,7 +202,9 @@ extension Settings {
                 let known = AppGroup.allCases.map(\.rawValue).joined(separator: ", ")
                 throw fail(line, "unknown group `\(key)` in [groups] (known: \(known); important and essential are under [exemptions])")
             }
-            groupEdits[group] = GroupEdit(list: value)
+            let edit = GroupEdit(list: value)
+            for member in edit.added.union(edit.removed) { _ = try app(member.rawValue, line) }
+            groupEdits[group] = edit
         }
         for (key, value, line) in file.entries(in: ConfigKey.privacy) {
             let known = TitlePrivacy.allCases.map(\.rawValue).joined(separator: ", ")
@@ -213,8 +218,10 @@ extension Settings {
                 guard let match = TitleRule.Match(text: item) else {
                     throw fail(line, "`\(item)` is not APP:TITLE (e.g. firefox:YouTube)")
                 }
+                _ = try app(match.app.rawValue, line)
                 matches.append(match)
             }
+            _ = try app(key, line)
             titleRules.removeAll { $0.name.rawValue == key }
             // `NAME =` turns the rule off: how a removed built-in rule is remembered.
             if !matches.isEmpty { titleRules.append(TitleRule(name: AppID(key), matches: matches)) }
