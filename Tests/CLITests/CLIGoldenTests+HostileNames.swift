@@ -7,10 +7,7 @@ import XCTest
 /// Issue 19: names from outside (an app id a window chose, a desktop entry's `Name=`, a mode
 /// recorded in the store) that try to be markup in the report page or control sequences on the
 /// terminal, through the built `screentime`.
-final class HostileNamesTests: XCTestCase {
-    var home: URL!
-    var environment: [String: String] = [:]
-
+extension CLIGoldenTests {
     /// Each starts with a character Swift joins into one `Character` with the markup character
     /// after it (U+0600 with `<`, `>` with U+0338, `"` with U+0301), which the old escape missed.
     static func payloads(_ field: Int) -> [String] {
@@ -20,18 +17,6 @@ final class HostileNamesTests: XCTestCase {
     }
 
     static let terminalID = "esc\u{1B}]0;INJECTED\u{07}"
-
-    override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
-                       "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]
-        addTeardownBlock { [home] in try? FileManager.default.removeItem(at: home!) }
-    }
-
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        try AgentProcess.run(arguments, environment: environment)
-    }
 
     /// A day of use by apps whose ids, names, modes and titles are the payloads, with continues.
     func recordHostileDay() throws {
