@@ -38,6 +38,8 @@ let package = Package(
 
         // The pure core: model, config, policy engine, usage ledger. Takes time as an argument; no C.
         .target(name: "ScreenTimeCore"),
+        // Folders 0700 and files 0600 for the user's usage, titles, reports and settings, whatever the umask.
+        .target(name: "PrivateFiles"),
         // What /proc tells of a window's process (Flatpak, Snap, launcher scope), for every desktop backend.
         .target(name: "LocalProcess", dependencies: ["ScreenTimeCore"]),
         // Focus source, window control and idle time on X11 (EWMH, Xlib, XScreenSaver).
@@ -51,24 +53,24 @@ let package = Package(
         // Focus, minimize, idle and gamma over Wayland protocols (wlroots and KDE), through libwayland-client.
         .target(name: "WaylandBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
-        .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11"]),
+        .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11", "PrivateFiles"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.
-        .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite"]),
+        .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite", "PrivateFiles"]),
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "LocalSystem", "CICal"]),
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
-        .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"],
+        .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess", "PrivateFiles"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),
         // The machine's own facts: the installed desktop entries (XDG data folders), the time zone (tzdata),
         // the calendar files a configured calendar path stands for.
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem"]),
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
-        .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2"]),
+        .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
         // Its launch buttons start apps detached (desktop entries), open links, and play music through MPRIS.
         .target(name: "CardContent", dependencies: ["ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus"]),
@@ -77,7 +79,7 @@ let package = Package(
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
         .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
-        .target(name: "ScreenTimeCLI", dependencies: ["Agent"]),
+        .target(name: "ScreenTimeCLI", dependencies: ["Agent", "PrivateFiles"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
         // reading calendars and feeds execute screentime-reader (libical, libcurl and libxml2 stay out of the rest).
         .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
@@ -99,6 +101,7 @@ let package = Package(
         // Fakes for the pure core and the real-desktop harnesses (Xvfb, openbox, dbus-daemon, dunst; GNOME Shell).
         .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"], path: "Tests/TestSupport"),
         .testTarget(name: "ScreenTimeCoreTests", dependencies: ["HermeticEnvironment", "ScreenTimeCore", "TestSupport"]),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["HermeticEnvironment", "PrivateFiles", "TestSupport"]),
         .testTarget(name: "X11BackendTests", dependencies: ["HermeticEnvironment", "X11Backend", "TestSupport"]),
         .testTarget(name: "I3IPCBackendTests", dependencies: ["HermeticEnvironment", "I3IPCBackend", "TestSupport"]),
         .testTarget(name: "HyprlandBackendTests", dependencies: ["HermeticEnvironment", "HyprlandBackend", "TestSupport"]),

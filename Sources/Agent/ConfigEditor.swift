@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import PrivateFiles
 import ScreenTimeCore
 
 /// Changes the config file the way a careful hand would: the user's comments and order stay,
@@ -54,19 +55,17 @@ public struct ConfigEditor {
     }
 
     /// Replaces the target atomically: a temporary file in the target's own folder (rename does
-    /// not cross file systems), with the target's permissions, renamed over it.
+    /// not cross file systems), renamed over it. A new config is private (0600, its folder 0700);
+    /// an existing one keeps the permissions its owner gave it.
     private func write(_ text: String) throws {
         let target = Self.target(of: path)
-        try FileManager.default.createDirectory(atPath: Self.directory(of: target), withIntermediateDirectories: true)
-        let temporary = target + ".tmp-\(getpid())"
-        try Data(text.utf8).write(to: URL(filePath: temporary))
-        if let mode = try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] {
-            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary)
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ConfigError(path: path, line: 0, message: "cannot be written to \(target): \(reason)")
+        var existing = stat()
+        let mode = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+        do {
+            try PrivateFiles.makeFolder(Self.directory(of: target))
+            try PrivateFiles.write(Array(text.utf8), to: target, mode: mode)
+        } catch {
+            throw ConfigError(path: path, line: 0, message: "cannot be written to \(target): \(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import PrivateFiles
 import ScreenTimeCore
 
 /// An exclusive lock on the config, held while an edit reads, changes and writes the file, so
@@ -13,7 +14,7 @@ final class ConfigLock {
     init(configPath: String, timeout: Duration = .seconds(3)) throws {
         let path = configPath + ".lock"
         // The first edit on a fresh machine comes before the config's folder exists.
-        try? FileManager.default.createDirectory(atPath: ConfigEditor.directory(of: configPath), withIntermediateDirectories: true)
+        try? PrivateFiles.makeFolder(ConfigEditor.directory(of: configPath))
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw ConfigError(path: configPath, line: 0, message: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")

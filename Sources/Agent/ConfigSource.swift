@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import PrivateFiles
 import ScreenTimeCore
 
 /// The config file, watched with inotify: a change is read at once; a broken file is reported
@@ -50,7 +51,7 @@ public final class ConfigSource {
     /// Watches the file's directory (editors replace files by renaming), and the directory of the
     /// file a symlinked config points to; returns the descriptor to poll.
     public func startWatching() -> Int32 {
-        try? FileManager.default.createDirectory(atPath: ConfigEditor.directory(of: path), withIntermediateDirectories: true)
+        try? PrivateFiles.makeFolder(ConfigEditor.directory(of: path))
         watchPathAndTarget()
         return watch.fileDescriptor
     }

@@ -1,4 +1,5 @@
 import Glibc
+import ScreenTimeCore
 
 /// Lines to stderr (journald when run as a systemd user service), one per event worth knowing.
 public enum Log {
@@ -10,6 +11,6 @@ public enum Log {
 
     private static func write(_ line: String) {
         guard !quiet else { return }
-        fputs(line, stderr)
+        fputs(TerminalText.printable(line), stderr)
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PrivateFiles
 import ScreenTimeCore
 
 /// The weekly summary beside the loop. At the first activity of a new week (`WeeklySummary.decide`)
@@ -118,10 +119,9 @@ final class WeeklySummaryNotice {
     private func remember(_ week: CivilDate) {
         remembered = week
         do {
-            try FileManager.default.createDirectory(atPath: XDGPaths.stateDirectory(environment: environment), withIntermediateDirectories: true)
-            // In place, without the fsync an atomic write makes: this runs in the loop, which never
-            // waits on the disk. A torn file reads as no week, which costs at most one summary.
-            try Data("\(week)\n".utf8).write(to: URL(fileURLWithPath: statePath))
+            // The folder holds last week's page, a week of per-app, per-hour usage: private.
+            try PrivateFiles.makeFolder(XDGPaths.stateDirectory(environment: environment))
+            try PrivateFiles.write(Array("\(week)\n".utf8), to: statePath)
         } catch {
             Log.warning("weekly summary: cannot write \(statePath) (the summary may show again after a restart): \(error)")
         }

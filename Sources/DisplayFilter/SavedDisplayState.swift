@@ -1,27 +1,37 @@
 import FoundationEssentials
 import Glibc
+import PrivateFiles
 
 /// The originals on disk, one small text file per output in
 /// `$XDG_RUNTIME_DIR/screentime/display-originals/`, written before the first change so the next
 /// start (after a SIGKILL or a crash) or `screentime display restore` can put the screen back.
 struct SavedDisplayState {
+    let runtimeDirectory: String
     let directory: String
 
     static let header = "screentime display originals 1"
 
     /// `runtimeDirectory` is screentime's own (`XDGPaths.runtimeDirectory`, `$XDG_RUNTIME_DIR/screentime`).
     init(runtimeDirectory: String) {
+        self.runtimeDirectory = runtimeDirectory
         directory = runtimeDirectory + "/display-originals"
+    }
+
+    /// The runtime folder may be the shared `/tmp` fallback: ramps in a folder that is not the
+    /// user's alone may be another user's, and are neither read nor written.
+    private func checkRuntimeDirectory() throws {
+        do { try PrivateFiles.makeOwnFolder(runtimeDirectory) } catch {
+            throw DisplayFilterError.savedState(path: runtimeDirectory, reason: "refused: \(error)")
+        }
     }
 
     var isEmpty: Bool { fileNames().isEmpty }
 
     func save(_ originals: OutputOriginals) throws {
+        try checkRuntimeDirectory()
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let path = self.path(for: originals.outputName)
-            try Data(Self.encode(originals).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try PrivateFiles.makeFolder(directory)
+            try PrivateFiles.write(Array(Self.encode(originals).utf8), to: path(for: originals.outputName))
         } catch {
             throw DisplayFilterError.savedState(path: directory, reason: "cannot write: \(error)")
         }
@@ -29,7 +39,8 @@ struct SavedDisplayState {
 
     /// Every saved output, with the file each came from.
     func load() throws -> [(file: String, originals: OutputOriginals)] {
-        try fileNames().map { name in
+        try checkRuntimeDirectory()
+        return try fileNames().map { name in
             let path = directory + "/" + name
             let text: String
             do { text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) } catch {

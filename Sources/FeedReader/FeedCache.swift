@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PrivateFiles
 import ScreenTimeCore
 
 /// The last good copy of each feed (`$XDG_CACHE_HOME/screentime/feeds/`, one file per URL), for
@@ -22,8 +23,8 @@ public struct FeedCache: Sendable {
     public func store(_ body: [UInt8], for url: String, fetched: Date) {
         let path = path(for: url)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(body).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try PrivateFiles.makeFolder(directory)
+            try PrivateFiles.write(body, to: path)
             try FileManager.default.setAttributes([.modificationDate: fetched], ofItemAtPath: path)
         } catch {
             return

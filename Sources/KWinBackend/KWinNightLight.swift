@@ -26,6 +26,7 @@ public final class KWinNightLight: ScreenFilterProvider, DesktopConnection {
         self.bus = bus
         kwinrc = configDirectory + "/kwinrc"
         savedPath = runtimeDirectory + "/screentime-kwin-night-color"
+        try KWinShims.checkRuntimeFolder(runtimeDirectory)
         if let saved = try? String(contentsOf: URL(filePath: savedPath), encoding: .utf8) {
             // Left by an agent that did not restore (killed, crashed): those are the user's
             // settings, put back now rather than at this agent's first change.

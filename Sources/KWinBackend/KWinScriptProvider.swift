@@ -55,6 +55,7 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
         guard name.hasPrefix(":"), name.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) else {
             throw KWinError.unexpectedBusName(name)
         }
+        try KWinShims.checkRuntimeFolder(runtimeDirectory)
         let focusFile = runtimeDirectory + "/screentime-kwin-focus.js"
         minimizeFile = runtimeDirectory + "/screentime-kwin-minimize.js"
         try Self.write(KWinScripts.focus, agent: name, to: focusFile)

@@ -1,46 +1,26 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
+import PrivateFiles
 
-/// The only C calls of the KWin backend: files written whole (private to the user, as KDE keeps its
-/// configuration; `Data.write(options: .atomic)` would leave them readable by all).
+/// The KWin backend's files: written whole and private to the user (as KDE keeps its
+/// configuration); the scripts and the saved Night Light keys only in a runtime folder that is
+/// the user's alone, since KWin runs the scripts it is given.
 enum KWinShims {
     /// Writes `text` to a temporary file beside `path` and renames it over `path` (its folder
     /// made, private to the user, when missing), so KWin never reads half a file.
     static func writeAtomically(_ text: String, to path: String) throws {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw KWinError.file(path: folder, reason: "cannot be made")
-            }
-        }
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw KWinError.file(path: path, reason: "cannot be written: \(lastError())") }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = lastError()
-                close(descriptor)
-                unlink(temporary)
-                throw KWinError.file(path: path, reason: "cannot be written: \(reason)")
-            }
-            written += count
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let reason = lastError()
-            unlink(temporary)
-            throw KWinError.file(path: path, reason: "cannot be written: \(reason)")
+        do {
+            if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) { try PrivateFiles.makeFolder(folder) }
+            try PrivateFiles.write(Array(text.utf8), to: path)
+        } catch {
+            throw KWinError.file(path: path, reason: "\(error)")
         }
     }
 
-    private static func lastError() -> String { String(cString: strerror(errno)) }
+    /// Checks (or makes) screentime's runtime folder before anything in it is written or read.
+    static func checkRuntimeFolder(_ path: String) throws {
+        do { try PrivateFiles.makeOwnFolder(path) } catch {
+            throw KWinError.file(path: path, reason: "refused: \(error)")
+        }
+    }
 }

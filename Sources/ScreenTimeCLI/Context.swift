@@ -11,7 +11,15 @@ package struct Context {
     package var databasePath: String { XDGPaths.databaseFile(environment: environment) }
     package var zone: LocalTimeZone { SystemTimeZone() }
 
+    /// Text for a person: what came from outside is shown, never sent to the terminal as control
+    /// characters (`TerminalText`).
     package func print(_ text: String) {
+        printVerbatim(TerminalText.printable(text))
+    }
+
+    /// JSON and CSV, whose strings stay faithful, and text whose outside strings are already
+    /// printable (a report in colour).
+    package func printVerbatim(_ text: String) {
         fputs(text.hasSuffix("\n") ? text : text + "\n", stdout)
     }
 
@@ -23,6 +31,7 @@ package struct Context {
     }
 
     package func printError(_ text: String) {
+        let text = TerminalText.printable(text)
         fputs(text.hasSuffix("\n") ? text : text + "\n", stderr)
     }
 

@@ -154,9 +154,9 @@ public final class NotificationsClient: Notifier {
 
     private func send(_ request: NotificationRequest, replacing id: UInt32, shown: @escaping (Result<UInt32, Error>) -> Void) throws {
         guard serverAvailable else { return shown(.failure(NotificationsError.serverUnavailable)) }
-        var body = capabilities.contains("body-markup") ? NotificationMarkup.escape(request.body) : request.body
+        var body = capabilities.contains("body-markup") ? MarkupText.escape(request.body) : request.body
         if let link = request.link, capabilities.isSuperset(of: ["body-markup", "body-hyperlinks"]) {
-            body += "\n<a href=\"\(NotificationMarkup.escape(link.url))\">\(NotificationMarkup.escape(link.label))</a>"
+            body += "\n<a href=\"\(MarkupText.escape(link.url))\">\(MarkupText.escape(link.label))</a>"
         }
         let actions = capabilities.contains("actions") ? request.actions.flatMap { [$0.key, $0.label] } : []
         var hints: [String: BusValue] = [

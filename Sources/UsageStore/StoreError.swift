@@ -2,7 +2,7 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A read-only open found no database (or one the agent has not set up yet): no usage recorded.
     case missing(path: String)
-    /// The database's directory could not be created.
+    /// The database file or its folder could not be made (private to the user).
     case directory(path: String, reason: String)
     /// The file is not an SQLite database, or is damaged.
     case corrupt(path: String, message: String)
@@ -26,7 +26,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .missing(let path):
             return "no usage database at \(path)"
         case .directory(let path, let reason):
-            return "cannot create the directory for \(path): \(reason)"
+            return "cannot create \(path) or its folder: \(reason)"
         case .corrupt(let path, let message):
             return "usage database \(path) is not a valid database: \(message)"
         case .unsupportedSchema(let path, let version, let newestKnown):

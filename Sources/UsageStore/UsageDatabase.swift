@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PrivateFiles
 import ScreenTimeCore
 
 /// The usage store: foreground intervals, bypasses, limits hit and mode changes in one SQLite file.
@@ -40,7 +41,7 @@ public final class UsageDatabase {
         if readOnly {
             guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
         } else {
-            try Self.createParentDirectory(of: path)
+            try Self.makePrivateFile(path)
         }
         // The writer's log was deleted (its index is still there): read the database file alone,
         // everything up to the writer's last checkpoint, rather than fail on the missing log.
@@ -395,12 +396,12 @@ public final class UsageDatabase {
         return statement
     }
 
-    private static func createParentDirectory(of path: String) throws {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        let directory = String(path[..<slash])
+    /// The folder and the file made private before SQLite opens it (SQLite gives its log and
+    /// shared index the database file's mode).
+    private static func makePrivateFile(_ path: String) throws {
         do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try PrivateFiles.makeFolder(String(path[..<slash])) }
+            try PrivateFiles.makeFile(path)
         } catch {
             throw StoreError.directory(path: path, reason: "\(error)")
         }

@@ -96,6 +96,9 @@ final class DoNotDisturbAgentTests: XCTestCase {
     }
 
     func testAfterASigkillTheNextStartKeepsTheUsersStateToGiveBack() throws {
+        // Issue 19: the saved state is private whatever the umask the agent starts with.
+        let umasked = umask(0o022)
+        defer { umask(umasked) }
         let environment = try AgentProcess.freshEnvironment(on: desk, config: "")
         let saved = SavedNotificationState(environment: environment, server: "dunst")
         let killed = try AgentProcess(environment: environment, desk: desk)
@@ -104,6 +107,9 @@ final class DoNotDisturbAgentTests: XCTestCase {
         killed.stop(signal: SIGKILL)
         XCTAssertTrue(try dunst.isPaused(), "a killed agent gives nothing back")
         XCTAssertEqual(saved.read(), "false")
+        let attributes = try FileManager.default.attributesOfItem(atPath: saved.path)
+        XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: XDGPaths.stateDirectory(environment: environment))[.posixPermissions] as? Int, 0o700)
         // The mode outlives the agent: the next start gives the user's state back, then silences
         // again, saving the user's state (not the killed agent's pause).
         let next = try AgentProcess(environment: environment, desk: desk)

@@ -10,6 +10,9 @@ import XCTest
 /// argument), and a restarted agent does not show it again.
 final class WeeklySummaryNoticeTests: XCTestCase {
     func testTheFirstFocusOfAWeekShowsLastWeekAndItsActionOpensThePage() throws {
+        // Issue 19: the page and the state are private whatever the umask the agent starts with.
+        let umasked = umask(0o022)
+        defer { umask(umasked) }
         let desk = try DesktopHarness.shared()
         let windows = try TestWindowClient(display: desk.display)
         let monitor = try BusMonitor(address: desk.busAddress)
@@ -56,6 +59,10 @@ final class WeeklySummaryNoticeTests: XCTestCase {
         let page = try String(contentsOf: state.appendingPathComponent("last-week.html"), encoding: .utf8)
         XCTAssertTrue(page.contains("data-app=\"firefox\" data-seconds=\"7200\""), "the page holds last week")
         XCTAssertEqual(try String(contentsOf: state.appendingPathComponent("weekly-summary"), encoding: .utf8), "\(thisWeek)\n")
+        for (path, mode) in [(state.path, 0o700), (state.path + "/last-week.html", 0o600), (state.path + "/weekly-summary", 0o600)] {
+            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, mode,
+                           "\(path) (the folder was made 0755, as an earlier version made it)")
+        }
 
         try dunst.invokeDefaultAction()
         XCTAssertTrue(eventually { FileManager.default.fileExists(atPath: opened.path) }, agent.log)

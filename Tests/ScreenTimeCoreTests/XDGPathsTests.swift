@@ -29,6 +29,8 @@ final class XDGPathsTests: XCTestCase {
         XCTAssertEqual(XDGPaths.runtimeDirectory(environment: [:], uid: 0), "/tmp/screentime-0")
         XCTAssertNotEqual(XDGPaths.runtimeDirectory(environment: [:], uid: 1000),
                           XDGPaths.runtimeDirectory(environment: [:], uid: 1001))
+        XCTAssertEqual(XDGPaths.runtimeDirectory(environment: ["TMPDIR": "/tmp/user/1000/"], uid: 1000), "/tmp/user/1000/screentime-1000")
+        XCTAssertEqual(XDGPaths.runtimeDirectory(environment: ["TMPDIR": "tmp"], uid: 1000), "/tmp/screentime-1000")
     }
 
     func testMissingHomeGivesRootBasedPathNotRelative() {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PrivateFiles
 import ScreenTimeCore
 
 /// The user's own do-not-disturb state, on disk before the agent first changes it, one file per
@@ -16,8 +17,8 @@ struct SavedNotificationState {
     func write(_ state: String) throws {
         do {
             let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data((state + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try PrivateFiles.makeFolder(directory)
+            try PrivateFiles.write(Array((state + "\n").utf8), to: path)
         } catch {
             throw DoNotDisturbError("saved state", "cannot write \(path)", error)
         }

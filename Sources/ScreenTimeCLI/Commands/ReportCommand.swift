@@ -1,6 +1,7 @@
 import Agent
 import FoundationEssentials
 import LocalSystem
+import PrivateFiles
 import ScreenTimeCore
 import UsageStore
 
@@ -70,15 +71,19 @@ struct ReportCommand: Subcommand {
         }
         let report = try Self.report(title: title, range: range, context: context, settings: settings)
         if let page {
-            do { try Data(ReportPage.html(report).utf8).write(to: URL(filePath: page)) } catch {
+            // A week of per-app, per-hour usage: private, wherever it is written.
+            do { try PrivateFiles.write(Array(ReportPage.html(report).utf8), to: page) } catch {
                 throw CommandFailure(message: "cannot write \(page): \(error)")
             }
         }
         switch output {
-        case .text: context.print(page.map { "wrote \($0)" }
-            ?? ReportFormat.text(report, style: TerminalStyle(environment: context.environment, terminalColumns: context.terminalColumns)))
-        case .json: context.print(ReportFormat.json(report))
-        case .csv: context.print(ReportFormat.csv(report))
+        case .text:
+            if let page { return context.print("wrote \(page)") }
+            // Its colours are escape sequences of its own; its names are made printable inside.
+            context.printVerbatim(ReportFormat.text(report, style: TerminalStyle(environment: context.environment,
+                                                                                 terminalColumns: context.terminalColumns)))
+        case .json: context.printVerbatim(ReportFormat.json(report))
+        case .csv: context.printVerbatim(ReportFormat.csv(report))
         }
     }
 

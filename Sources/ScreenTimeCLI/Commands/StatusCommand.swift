@@ -25,7 +25,7 @@ struct StatusCommand: Subcommand {
     func run(_ context: Context) throws {
         guard follow else {
             let status = try context.agent { try $0.status() }
-            return context.print(render(status, context: context))
+            return show(render(status, context: context), context: context)
         }
         // Bars start the follower at login, perhaps before the agent: it says "not running" and
         // waits rather than exiting, which would leave the bar without the module for the session.
@@ -35,12 +35,20 @@ struct StatusCommand: Subcommand {
         }
         try follower.run { update in
             switch update {
-            case .status(let status): context.print(render(status, context: context))
-            case .notRunning: context.print(notRunning)
+            case .status(let status): show(render(status, context: context), context: context)
+            case .notRunning: show(notRunning, context: context)
             }
             fflush(stdout)
         }
         throw AgentNotRunning(message: "the session bus went away")
+    }
+
+    /// JSON keeps its strings faithfully (control characters escaped); text is made printable.
+    func show(_ rendered: String, context: Context) {
+        switch form {
+        case .json, .waybar: context.printVerbatim(rendered)
+        case .text, .i3blocks: context.print(rendered)
+        }
     }
 
     /// One status in the chosen form; on a single line when following.

@@ -6,7 +6,7 @@ import ScreenTimeCore
 struct TerminalQuestions {
     func ask(_ prompt: String, take: (String) throws(SurveyHint) -> Void) throws {
         while true {
-            fputs(prompt, stdout)
+            fputs(TerminalText.printable(prompt), stdout)
             fflush(stdout)
             guard let line = readLine(strippingNewline: true) else {
                 throw CommandFailure(message: "the questions ended before the last one; nothing was written")
@@ -15,7 +15,7 @@ struct TerminalQuestions {
                 try take(line)
                 return
             } catch {
-                fputs("  \(error.message)\n", stdout)
+                fputs(TerminalText.printable("  \(error.message)\n"), stdout)
             }
         }
     }

@@ -53,12 +53,13 @@ public enum XDGPaths {
     }
 
     /// `$XDG_RUNTIME_DIR/screentime`; without a runtime directory (no login session),
-    /// `/tmp/screentime-<uid>` so that two users on one machine never share it.
+    /// `$TMPDIR/screentime-<uid>` (`TMPDIR` defaulting to `/tmp`), named for the user. A shared
+    /// folder can hold that name already: `PrivateFiles.makeOwnFolder` takes it only when it is theirs alone.
     public static func runtimeDirectory(environment: [String: String], uid: UInt32) -> String {
         if let runtime = absolute(environment["XDG_RUNTIME_DIR"]) {
             return join(runtime, applicationDirectoryName)
         }
-        return "/tmp/\(applicationDirectoryName)-\(uid)"
+        return join(absolute(environment["TMPDIR"]) ?? "/tmp", "\(applicationDirectoryName)-\(uid)")
     }
 
     /// The home directory; `/` when `HOME` is unset or relative, so that a broken environment

@@ -2,6 +2,8 @@ import FoundationEssentials
 
 /// A report as terminal text with bars, JSON or CSV, all carrying the same data.
 public enum ReportFormat {
+    /// Its names come from outside (windows, desktop entries, the store), so they are made
+    /// printable here (`TerminalText`): the colours are the only escape sequences it holds.
     public static func text(_ report: UsageReport, style: TerminalStyle) -> String {
         var lines: [String] = []
         let span = report.days.count == 1 ? report.days[0].date : "\(report.days.first!.date) to \(report.days.last!.date)"
@@ -27,11 +29,11 @@ public enum ReportFormat {
         }
         if !report.limitsReached.isEmpty || !report.bypasses.isEmpty { lines.append("") }
         if !report.limitsReached.isEmpty {
-            lines.append("Limits reached: " + report.limitsReached.map { "\(name(of: $0.app, in: report)) at \(when($0.at, report))" }.joined(separator: ", "))
+            lines.append("Limits reached: " + report.limitsReached.map { "\(TerminalText.printable(name(of: $0.app, in: report))) at \(when($0.at, report))" }.joined(separator: ", "))
         }
         if !report.bypasses.isEmpty {
             lines.append("Continues taken: " + report.bypasses.map {
-                "\(name(of: $0.app, in: report)) at \(when($0.at, report)) in \(modeName($0.mode ?? "")) (+\(DurationText.spoken($0.seconds)))"
+                "\(TerminalText.printable(name(of: $0.app, in: report))) at \(when($0.at, report)) in \(TerminalText.printable(modeName($0.mode ?? ""))) (+\(DurationText.spoken($0.seconds)))"
             }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
@@ -44,6 +46,7 @@ public enum ReportFormat {
     }
 
     private static func section(_ heading: String, _ rows: [(name: String, seconds: TimeInterval, group: String?, after: String)], style: TerminalStyle) -> [String] {
+        let rows = rows.map { (name: TerminalText.printable($0.name), seconds: $0.seconds, group: $0.group, after: $0.after) }
         let nameWidth = min(24, rows.map(\.name.count).max() ?? 0)
         let afterWidth = rows.map(\.after.count).max() ?? 0
         // 2 indent, 2 and 2 around the 10 of the time.
@@ -141,8 +144,19 @@ public enum ReportFormat {
         return report.days.count == 1 ? clock : "\(iso.prefix(10)) \(clock)"
     }
 
+    /// A CSV field (RFC 4180), quoted when it holds a comma, a quote or a line break. Works on
+    /// UTF-8 bytes: "\r\n", or a quote or comma followed by a combining mark, is one `Character`
+    /// that equals none of them, yet a CSV reader sees the bare byte.
     private static func field(_ text: String) -> String {
-        text.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"" : text
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        guard text.utf8.contains(where: special.contains) else { return text }
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            quoted.append(byte)
+            if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+        }
+        quoted.append(UInt8(ascii: "\""))
+        return String(decoding: quoted, as: UTF8.self)
     }
 
     private static func name(of app: AppID, in report: UsageReport) -> String {

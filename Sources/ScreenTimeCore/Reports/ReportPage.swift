@@ -9,10 +9,10 @@ public enum ReportPage {
         let span = report.days.count == 1 ? report.days[0].date : "\(report.days.first!.date) to \(report.days.last!.date)"
         var page = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Screen time: \(escape(report.title)) (\(span))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>Screen time: \(MarkupText.escape(report.title)) (\(span))</title>
             <style>body{font:15px sans-serif;margin:2em auto;max-width:60em;color:#222}svg{display:block;margin:1em 0}
             text{font:12px sans-serif;fill:#444}\(groupStyles)</style></head><body>
-            <h1>\(escape(report.title)) (\(span))</h1>
+            <h1>\(MarkupText.escape(report.title)) (\(span))</h1>
             <p>Total \(DurationText.spoken(report.totalSeconds))\(report.days.count > 1 ? ", \(DurationText.spoken(report.dailyAverageSeconds)) a day on average" : ""); \
             the period before: \(DurationText.spoken(report.previous.seconds)). \
             Pickups \(report.pickups) (before: \(report.previous.pickups)), switches \(report.switches) (before: \(report.previous.switches)).</p>
@@ -43,16 +43,16 @@ public enum ReportPage {
                 guard let seconds = group.days[day.date], seconds > 0 else { continue }
                 let h = seconds / longest * height
                 top -= h
-                svg += "<rect class=\"g-\(escape(group.name))\" data-day=\"\(day.date)\" data-group=\"\(escape(group.name))\" data-seconds=\"\(seconds.saturatedSeconds())\" "
+                svg += "<rect class=\"g-\(MarkupText.escape(group.name))\" data-day=\"\(day.date)\" data-group=\"\(MarkupText.escape(group.name))\" data-seconds=\"\(seconds.saturatedSeconds())\" "
                     + "x=\"\(number(Double(index) * column))\" y=\"\(number(top))\" width=\"\(number(column * 0.8))\" height=\"\(number(h))\">"
-                    + "<title>\(day.date) \(escape(group.name)): \(DurationText.spoken(seconds))</title></rect>\n"
+                    + "<title>\(day.date) \(MarkupText.escape(group.name)): \(DurationText.spoken(seconds))</title></rect>\n"
             }
         }
         return svg + "</svg>\n" + legend(report)
     }
 
     private static func legend(_ report: UsageReport) -> String {
-        "<p>" + report.groups.map { "<svg width=\"12\" height=\"12\" style=\"display:inline\"><rect class=\"g-\(escape($0.name))\" width=\"12\" height=\"12\"/></svg> \(escape($0.name)) \(DurationText.spoken($0.seconds))" }
+        "<p>" + report.groups.map { "<svg width=\"12\" height=\"12\" style=\"display:inline\"><rect class=\"g-\(MarkupText.escape($0.name))\" width=\"12\" height=\"12\"/></svg> \(MarkupText.escape($0.name)) \(DurationText.spoken($0.seconds))" }
             .joined(separator: " &#160; ") + "</p>\n"
     }
 
@@ -62,9 +62,9 @@ public enum ReportPage {
         var svg = "<svg id=\"apps\" xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"\(top.count * 22 + 4)\">\n"
         for (index, app) in top.enumerated() {
             let y = Double(index * 22)
-            svg += "<text x=\"0\" y=\"\(number(y + 15))\">\(escape(String(app.name.prefix(28))))</text>"
-                + "<rect class=\"g-\(escape(app.group))\" data-app=\"\(escape(app.id.rawValue))\" data-seconds=\"\(app.seconds.saturatedSeconds())\" "
-                + "x=\"200\" y=\"\(number(y + 3))\" width=\"\(number(app.seconds / most * 420))\" height=\"16\"><title>\(escape(app.name)): \(DurationText.spoken(app.seconds))</title></rect>"
+            svg += "<text x=\"0\" y=\"\(number(y + 15))\">\(MarkupText.escape(String(app.name.prefix(28))))</text>"
+                + "<rect class=\"g-\(MarkupText.escape(app.group))\" data-app=\"\(MarkupText.escape(app.id.rawValue))\" data-seconds=\"\(app.seconds.saturatedSeconds())\" "
+                + "x=\"200\" y=\"\(number(y + 3))\" width=\"\(number(app.seconds / most * 420))\" height=\"16\"><title>\(MarkupText.escape(app.name)): \(DurationText.spoken(app.seconds))</title></rect>"
                 + "<text x=\"\(number(app.seconds / most * 420 + 206))\" y=\"\(number(y + 15))\">\(DurationText.spoken(app.seconds))</text>\n"
         }
         return svg + "</svg>\n"
@@ -94,15 +94,15 @@ public enum ReportPage {
         let modes = perMode.sorted { ($0.value, $1.key) > ($1.value, $0.key) }, most = Double(modes[0].value)
         var svg = "<svg id=\"continues\" xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"\(modes.count * 22 + 4)\">\n"
         for (index, mode) in modes.enumerated() {
-            let y = Double(index * 22), name = escape(Mode(rawValue: mode.key)?.displayName ?? mode.key)
-            svg += "<text x=\"0\" y=\"\(number(y + 15))\">\(name)</text><rect data-mode=\"\(escape(mode.key))\" data-count=\"\(mode.value)\" x=\"200\" y=\"\(number(y + 3))\" "
+            let y = Double(index * 22), name = MarkupText.escape(Mode(rawValue: mode.key)?.displayName ?? mode.key)
+            svg += "<text x=\"0\" y=\"\(number(y + 15))\">\(name)</text><rect data-mode=\"\(MarkupText.escape(mode.key))\" data-count=\"\(mode.value)\" x=\"200\" y=\"\(number(y + 3))\" "
                 + "width=\"\(number(Double(mode.value) / most * 420))\" height=\"16\" fill=\"#3b6fb6\"><title>\(name): \(mode.value)</title></rect>"
                 + "<text x=\"\(number(Double(mode.value) / most * 420 + 206))\" y=\"\(number(y + 15))\">\(mode.value)</text>\n"
         }
         let names = Dictionary(report.apps.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let list = report.bypasses.map {
-            "<li>\(escape(names[$0.app] ?? $0.app.rawValue)), \($0.at.prefix(10)) \(LocalTimeText.clock(ofISO8601: $0.at)), "
-                + "\(escape(Mode(rawValue: $0.mode ?? "")?.displayName ?? $0.mode ?? "")): +\(DurationText.spoken($0.seconds))</li>"
+            "<li>\(MarkupText.escape(names[$0.app] ?? $0.app.rawValue)), \($0.at.prefix(10)) \(LocalTimeText.clock(ofISO8601: $0.at)), "
+                + "\(MarkupText.escape(Mode(rawValue: $0.mode ?? "")?.displayName ?? $0.mode ?? "")): +\(DurationText.spoken($0.seconds))</li>"
         }
         return svg + "</svg>\n<ul>\n" + list.joined(separator: "\n") + "\n</ul>\n"
     }
@@ -110,21 +110,5 @@ public enum ReportPage {
     private static func number(_ value: Double) -> String {
         let tenths = (value * 10).rounded().saturatedSeconds()
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))"
-    }
-
-    /// Text as HTML: nothing in a name or title is markup.
-    static func escape(_ text: some StringProtocol) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

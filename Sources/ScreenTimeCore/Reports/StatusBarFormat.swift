@@ -9,7 +9,7 @@ public enum StatusBarFormat {
         struct Document: Encodable {
             var text: String, tooltip: String, `class`: [String], percentage: Int, alt: String
         }
-        let document = Document(text: NotificationMarkup.escape(line.text), tooltip: NotificationMarkup.escape(line.tooltip),
+        let document = Document(text: MarkupText.escape(line.text), tooltip: MarkupText.escape(line.tooltip),
                                 class: line.classes, percentage: line.percentage, alt: line.iconName)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -72,7 +72,7 @@ struct CalendarCommand: DescribedCommand {
         case .expand(let from, let to, let now):
             let paths = try context.settings().modes.calendarPaths
             let result = CalendarReader(zone: context.zone).read(paths: paths, range: from..<to, now: now)
-            context.print(CalendarExpansion(intervals: result.intervals, problems: result.problems.map(\.description)).json())
+            context.printVerbatim(CalendarExpansion(intervals: result.intervals, problems: result.problems.map(\.description)).json())
         }
     }
 

@@ -23,7 +23,7 @@ struct RundownCommand: DescribedCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.print(String(decoding: try encoder.encode(document), as: UTF8.self))
+            context.printVerbatim(String(decoding: try encoder.encode(document), as: UTF8.self))
         } else {
             context.print(CardText.render(document))
         }

@@ -25,4 +25,17 @@ final class ReportFormatTests: XCTestCase {
         report.apps[0].name = "a, \"b\""
         XCTAssertTrue(ReportFormat.csv(report).contains("app,2026-11-28,,xterm,\"a, \"\"b\"\"\",,600,"))
     }
+
+    /// In colour, the bars' codes are the only escape sequences: a name's own (a window title
+    /// sequence, a clear-screen, a C1 CSI) shows as U+FFFD.
+    func testANamesControlCharactersAreShownNotSentEvenInColour() {
+        var report = report()
+        report.apps[0].name = "esc\u{1B}]0;INJECTED\u{07}\u{9B}2J"
+        let text = ReportFormat.text(report, style: TerminalStyle(width: 80, colour: true))
+        XCTAssertTrue(text.contains("esc\u{FFFD}]0;INJECTED\u{FFFD}\u{FFFD}2J"), text)
+        let escapes = text.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }
+        XCTAssertEqual(escapes.count, text.components(separatedBy: "\u{1B}[").count - 1, "every control starts a colour code")
+        XCTAssertEqual(text.components(separatedBy: "\u{1B}[0m").count - 1, 2, "two bars (the app and its group) in colour")
+    }
 }
+

@@ -1,11 +1,10 @@
-import FoundationEssentials
-
-/// The markup subset of the Desktop Notifications spec (`body-markup`): a server that takes markup
-/// parses the body as XML-like text, so plain text must have its special characters escaped.
-public enum NotificationMarkup {
-    /// `text` with `&`, `<`, `>`, `'` and `"` replaced by entities, so it shows literally.
-    /// Works on UTF-8 bytes: the five are ASCII and never inside a multi-byte sequence.
-    public static func escape(_ text: String) -> String {
+/// Text put into markup (HTML, SVG, the notification spec's XML-like body) so that it shows
+/// literally: `&`, `<`, `>`, `'` and `"` replaced by entities, in text and in quoted attributes.
+public enum MarkupText {
+    /// Works on UTF-8 bytes, not `Character`s: a grapheme cluster such as `<` followed by a
+    /// combining mark, or U+0600 followed by `<`, is not equal to `<`, yet the markup parser sees
+    /// the bare `<`. The five are ASCII and never part of a multi-byte sequence.
+    public static func escape(_ text: some StringProtocol) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
