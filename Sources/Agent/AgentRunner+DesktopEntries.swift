@@ -13,7 +13,8 @@ extension AgentRunner {
     func desktopEntriesChanged(at now: Date) {
         desktopEntryWatch.drain()
         watchDesktopEntries()
-        resolver = AppResolver(entries: DesktopEntryIndex.load(environment: options.environment))
+        desktopEntries = DesktopEntryIndex.load(environment: options.environment)
+        resolver = AppResolver(entries: desktopEntries)
         guard let desktop else { return }
         do {
             let facts = try desktop.focus.currentFocus()

@@ -23,6 +23,8 @@ public final class AgentRunner {
     let config: ConfigSource
     let store: UsageDatabase
     var resolver: AppResolver
+    /// The installed desktop entries as last read (at start, and when their folders change).
+    var desktopEntries: [DesktopEntry]
     /// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
     let desktopEntryWatch = DirectoryWatch()
     var engine: Engine { didSet { engineDeadline = nil } }
@@ -84,6 +86,7 @@ public final class AgentRunner {
         usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
         if let unsaved = store.unsavedReason { Log.error("\(unsaved): usage is counted but cannot be saved") }
         let entries = DesktopEntryIndex.load(environment: environment)
+        desktopEntries = entries
         resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
         cards = CardProcess(environment: environment)
