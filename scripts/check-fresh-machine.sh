@@ -13,7 +13,9 @@ command -v debootstrap >/dev/null || { echo "check-fresh-machine: apt-get instal
 unmount() { for m in opt/swift dev/shm dev/pts dev sys proc run tmp; do umount -l "$root/$m" 2>/dev/null || true; done; }
 unmount
 rm -rf "$root"
-debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian
+# The bare system is kept beside it (FOLDER.base) for the next check.
+[ -d "$root.base" ] || debootstrap --variant=minbase bookworm "$root.base" http://deb.debian.org/debian
+cp -a "$root.base" "$root"
 trap unmount EXIT
 mkdir -p "$root/opt/swift"
 mount --bind /opt/swift "$root/opt/swift" && mount -o remount,bind,ro "$root/opt/swift"
