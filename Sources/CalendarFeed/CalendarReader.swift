@@ -18,8 +18,6 @@ public struct CalendarReadResult: Sendable {
 /// a Cheat Day was booked, which a calendar file cannot tell; `screentime cheat-day book` does.
 public struct CalendarReader {
     public var zone: LocalTimeZone
-    /// Recurrences expanded per rule at most (a guard against rules that never end).
-    public static let occurrenceCap = 100_000
     /// Mode intervals kept per file and in all (those not over at `now` first, the earliest first):
     /// more than a real calendar has in the weeks read (an hourly event through every working day),
     /// and few enough that the agent decides modes from them in milliseconds (the mode resolver's
@@ -97,7 +95,7 @@ public struct CalendarReader {
     func eachOccurrence(inFile path: String, range: Range<Date>, problems: inout [CalendarProblem],
                         visit: (ICalEvent, Range<Date>) -> CalendarProblem?) throws(CalendarProblemError) {
         var found = FileProblems(path: path, limit: problemLimit)
-        let document = try ParsedCalendarFile.read(path, problems: &found)
+        let document = try ParsedCalendarFile.read(path, window: range, problems: &found)
         for event in document.events {
             for problem in EventCheck.problems(of: event, in: path, instant: { $0.instant(in: zone) }) { found.add(problem) }
         }
@@ -106,10 +104,16 @@ public struct CalendarReader {
                 found.add(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time", uid: event.uid))
             }
         }
+        var budget = RecurrenceBudget()
         for series in EventSeries.of(document.events) {
-            for (event, occurrence) in series.occurrences(in: range, zone: zone) {
+            let (occurrences, cut) = series.occurrences(in: range, zone: zone, budget: &budget)
+            if let cut { found.add(CalendarProblem(path: path, message: cut, uid: series.master?.uid)) }
+            for (event, occurrence) in occurrences {
                 if let problem = visit(event, occurrence) { found.add(problem) }
             }
+        }
+        for (tzid, reason) in document.refusedZones {
+            found.add(CalendarProblem(path: path, message: "the time zone “\(tzid)” is not read: \(reason); times in it are read as local time"))
         }
         problems += found.all
     }
