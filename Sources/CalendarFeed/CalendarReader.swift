@@ -82,8 +82,16 @@ public struct CalendarReader {
     public func readFile(_ path: String, range: Range<Date>) throws(CalendarProblemError) -> CalendarReadResult {
         var intervals: [CalendarInterval] = []
         var problems: [CalendarProblem] = []
+        // Each event's mode is read once, not once an occurrence: thousands of occurrences spent
+        // most of their time splitting the same summary into words.
+        var modes: [ICalEvent: Mode?] = [:]
         try eachOccurrence(inFile: path, range: range, problems: &problems) { event, span in
-            add(event, span, from: path, to: &intervals)
+            let mode = modes[event] ?? {
+                let mode = event.isCancelled ? nil : CalendarInterval.namedMode(summary: event.summary, categories: event.categories)
+                modes[event] = mode
+                return mode
+            }()
+            return add(event, mode, span, from: path, to: &intervals)
         }
         return CalendarReadResult(intervals: intervals, problems: problems)
     }
@@ -118,10 +126,9 @@ public struct CalendarReader {
         problems += found.all
     }
 
-    /// Keeps the occurrence when its event names a mode; answers why a Cheat Day event is left out.
-    private func add(_ event: ICalEvent, _ span: Range<Date>, from path: String, to intervals: inout [CalendarInterval]) -> CalendarProblem? {
-        guard !event.isCancelled,
-              let mode = CalendarInterval.namedMode(summary: event.summary, categories: event.categories) else { return nil }
+    /// Keeps the occurrence when its event names a mode (and is not cancelled); answers why a Cheat Day event is left out.
+    private func add(_ event: ICalEvent, _ mode: Mode?, _ span: Range<Date>, from path: String, to intervals: inout [CalendarInterval]) -> CalendarProblem? {
+        guard let mode else { return nil }
         guard mode != .cheatDay else {
             return CalendarProblem(path: path, message: "“\(event.summary)” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead",
                                    uid: event.uid)

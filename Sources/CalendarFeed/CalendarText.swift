@@ -35,13 +35,13 @@ struct CalendarText {
                 while end < file.count, file[end] != 0, file[end] != UInt8(ascii: "\n"), file[end] != UInt8(ascii: "\r") { end += 1 }
                 let room = Self.longestLine - (bytes.count - lineStarts[lineStarts.count - 1])
                 if end - index <= room {
-                    bytes += file[index..<end]
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: file[index..<end]))
                 } else {
                     if linesCut.last?.line != lineStarts.count {
                         var kept = index + max(0, room)
                         // Cut before the character the cut falls in, so that the line stays UTF-8.
                         while kept > index, kept < end, file[kept] & 0xC0 == 0x80 { kept -= 1 }
-                        bytes += file[index..<kept]
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: file[index..<kept]))
                         linesCut.append((lineStarts.count, Self.longestLine - room))
                     }
                     linesCut[linesCut.count - 1].bytes += end - index

@@ -191,11 +191,14 @@ struct ICalTime {
     }
 }
 
-/// One VEVENT, borrowed from its document.
-struct ICalEvent {
+/// One VEVENT, borrowed from its document; equal to another when both are the same component.
+struct ICalEvent: Hashable {
     fileprivate let component: OpaquePointer
     /// Keeps the tree (and its time zones) alive while the event is used.
     fileprivate let document: ICalDocument
+
+    static func == (a: ICalEvent, b: ICalEvent) -> Bool { a.component == b.component }
+    func hash(into hasher: inout Hasher) { hasher.combine(component) }
 
     var uid: String? { icalcomponent_get_uid(component).map { String(cString: $0) } }
     var summary: String { icalcomponent_get_summary(component).map { String(cString: $0) } ?? "" }
