@@ -53,10 +53,11 @@ enum ParsedCalendarFile {
                                                       "EXDATE", "EXRULE", "UID", "TZID", "SEQUENCE", "STATUS"]
 
     /// The text libical quotes after the last colon of its message (libical reports no line numbers),
-    /// when it is long enough to find its line by.
+    /// when it is long enough to find its line by; its first 200 bytes at most, since the search
+    /// compares the text at each offset (a quoted 64 KB line made it quadratic).
     static func quotedText(of message: String) -> String? {
         guard message.contains(":"), let last = message.split(separator: ":").last else { return nil }
-        let quoted = String(last.drop(while: { $0 == " " }))
-        return quoted.count >= 3 ? quoted : nil
+        let quoted = last.drop(while: { $0 == " " }).utf8.prefix(200)
+        return quoted.count >= 3 ? String(decoding: quoted, as: UTF8.self) : nil
     }
 }

@@ -11,8 +11,8 @@ struct RecurrenceBound {
 
     /// An hourly series through the weeks read makes about 800; one every 15 minutes 3,300.
     static let perEvent = RecurrenceBound(made: 5_000, periods: 20_000)
-    /// About half a second of libical's work.
-    static let perFile = RecurrenceBound(made: 20_000, periods: 100_000)
+    /// About half a second of libical's work, and of reading the occurrences it makes.
+    static let perFile = RecurrenceBound(made: 10_000, periods: 100_000)
 }
 
 /// What is left of a file's `RecurrenceBound.perFile`, handed from event to event.

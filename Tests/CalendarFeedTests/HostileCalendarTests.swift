@@ -118,9 +118,9 @@ final class HostileCalendarTests: XCTestCase {
         let result = readAll()
         XCTAssertTrue(result.intervals.contains { $0.summary == "Sleep" }, "a single event after them in the file still counts")
         let named = problems(result, in: "secondly.ics")
-        XCTAssertEqual(named.first, path + ": 21997 mode events in the weeks read, more than 250; only 250 are used, from now on")
+        XCTAssertEqual(named.first, path + ": 11999 mode events in the weeks read, more than 250; only 250 are used, from now on")
         XCTAssertTrue(named.contains(path + ": UID s0: “Social”: its RRULE recurs more than is read for what one event may (5000 occurrences, 20000 periods of its rule); occurrences after 2026-11-29 01:23 are left out"), "\(named.prefix(3))")
-        XCTAssertTrue(named.contains { $0.contains("UID s4: “Social”: its RRULE recurs more than is read for what one file may") }, "\(named.prefix(6))")
+        XCTAssertTrue(named.contains { $0.contains("UID s2: “Social”: its RRULE recurs more than is read for what one file may") }, "\(named.prefix(6))")
         XCTAssertTrue(named.last?.hasSuffix("more problems not shown") ?? false, "\(named.suffix(2))")
     }
 
