@@ -281,12 +281,14 @@ struct ICalEvent: Hashable {
         var walk = RuleWalk()
         for property in properties(of: component, kind: ICAL_RRULE_PROPERTY) {
             var rule = icalproperty_get_rrule(property)
+            let ownEnd = icaltime_is_null_time(rule.until) == 0 ? ICalTime(rule.until) : nil
+            // A rule that ended before the walk costs nothing (a long export holds many).
+            if let ownEnd, icaltime_compare(ownEnd.cValue, walkFrom.cValue) < 0 { continue }
             let origin = rule.count > 0 ? start : Self.origin(of: rule, from: start, before: walkFrom)
             let period = Self.shortestPeriod(of: rule)
             let left = max(0, bound.periods - walk.periods)
             let needed = max(0, walkTo.wallSeconds - origin.wallSeconds) / period + 1
             let reach = origin.addingWall(seconds: min(left, needed).multipliedReportingOverflow(by: period).partialValue)
-            let ownEnd = icaltime_is_null_time(rule.until) == 0 ? ICalTime(rule.until) : nil
             let boundedByBudget = left < needed && ownEnd.map { icaltime_compare($0.cValue, reach.cValue) > 0 } ?? true
             if ownEnd.map({ icaltime_compare($0.cValue, reach.cValue) > 0 }) ?? true { rule.until = reach.cValue }
             guard let iterator = icalrecur_iterator_new(rule, origin.cValue) else { continue }
@@ -530,7 +532,8 @@ private func sharedCopy(of zone: OpaquePointer, years: ZoneYears) -> Result<Opaq
 /// Rewrites a VTIMEZONE so that libical expands its changes from `year` on, not from its first
 /// DTSTART (1601 in Outlook's zones: 850 changes a zone, worked out rule by rule), or names why it
 /// cannot be read: a rule that is not yearly, or recurs more than 4 times a year (one recurring
-/// every minute since 1601 ran for minutes and hundreds of megabytes), or more than 8 rules in force.
+/// every minute since 1601 ran for minutes and hundreds of megabytes), more than 8 rules in force,
+/// or a COUNT of more than 200 from before `year` (counted from its first DTSTART, it cannot move).
 /// A yearly rule's DTSTART moves to its wall time in `year`, and a rule that ended before `year`
 /// keeps only its first change: times from `year` on are placed as before, earlier ones only roughly.
 private func expandedFrom(_ year: Int, _ definition: OpaquePointer) -> ICalError? {
@@ -554,6 +557,8 @@ private func expandedFrom(_ year: Int, _ definition: OpaquePointer) -> ICalError
                 if rule.count == 0 {
                     first = first.inYear(year)
                     icalproperty_set_dtstart(start, first.cValue)
+                } else if rule.count > 200 {
+                    return ICalError(message: "its \(kind) rule counts \(rule.count) changes from \(first.year) on")
                 }
             }
             rules += 1
