@@ -104,9 +104,9 @@ struct EventSeries {
             if let span = override.ownSpan(in: zone), span.overlaps(range) { found.append((override, span)) }
         }
         let cut = walk.rule.cutAfter.map { last in
-            let bound = fileBoundApplies ? "what one file may (\(RecurrenceBound.perFile.made) occurrences, \(RecurrenceBound.perFile.periods) periods of their rules)"
-                : "what one event may (\(RecurrenceBound.perEvent.made) occurrences, \(RecurrenceBound.perEvent.periods) periods of its rule)"
-            return "“\(master.summary)”: its RRULE recurs more than is read for \(bound); occurrences after \(last.text) are left out"
+            let bound = fileBoundApplies ? "the file's events are read for (\(RecurrenceBound.perFile.made) occurrences or \(RecurrenceBound.perFile.periods) periods of their rules)"
+                : "one event is read for (\(RecurrenceBound.perEvent.made) occurrences or \(RecurrenceBound.perEvent.periods) periods of its rule)"
+            return "“\(master.summary)”: its RRULE recurs more than \(bound); occurrences after \(last.text) are left out"
         }
         return (found, cut)
     }
