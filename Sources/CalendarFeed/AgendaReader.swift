@@ -47,11 +47,19 @@ public struct AgendaReader {
         for path in paths {
             do {
                 for file in try CalendarFiles.icsFiles(at: path) {
+                    // Each event's title and location are read once, not once an occurrence.
+                    var shown: [ICalEvent: (title: String, allDay: Bool, location: String?)?] = [:]
                     do {
                         try reader.eachOccurrence(inFile: file, range: range, problems: &problems) { event, span in
-                            guard !event.isCancelled else { return nil }
-                            events.append(AgendaEvent(title: PlainLine.of(event.summary), start: span.lowerBound, end: span.upperBound,
-                                                      allDay: event.start?.isDate ?? false, location: event.location.map { PlainLine.of($0) }))
+                            let facts = shown[event] ?? {
+                                let facts = event.isCancelled ? nil
+                                    : (PlainLine.of(event.summary), event.start?.isDate ?? false, event.location.map { PlainLine.of($0) })
+                                shown[event] = facts
+                                return facts
+                            }()
+                            if let facts {
+                                events.append(AgendaEvent(title: facts.title, start: span.lowerBound, end: span.upperBound, allDay: facts.allDay, location: facts.location))
+                            }
                             return nil
                         }
                     } catch {
@@ -63,12 +71,12 @@ public struct AgendaReader {
             }
         }
         let zone = reader.zone
-        events.sort { a, b in
-            let (aDay, bDay) = (zone.localDate(of: a.start), zone.localDate(of: b.start))
-            if aDay != bDay { return aDay < bDay }
-            if a.allDay != b.allDay { return a.allDay }
-            return (a.start, a.title) < (b.start, b.title)
-        }
+        // Each event's local day worked out once, not once a comparison.
+        events = events.map { ($0, zone.localDate(of: $0.start)) }.sorted { a, b in
+            if a.1 != b.1 { return a.1 < b.1 }
+            if a.0.allDay != b.0.allDay { return a.0.allDay }
+            return (a.0.start, a.0.title) < (b.0.start, b.0.title)
+        }.map(\.0)
         if events.count > limit {
             problems.append(CalendarProblem(path: paths.joined(separator: ", "),
                                             message: "\(events.count) events in the range; the first \(limit) are shown"))

@@ -18,8 +18,6 @@ public struct CalendarReadResult: Sendable {
 /// a Cheat Day was booked, which a calendar file cannot tell; `screentime cheat-day book` does.
 public struct CalendarReader {
     public var zone: LocalTimeZone
-    /// Recurrences expanded per rule at most (a guard against rules that never end).
-    public static let occurrenceCap = 100_000
     /// Mode intervals kept per file and in all (those not over at `now` first, the earliest first):
     /// more than a real calendar has in the weeks read (an hourly event through every working day),
     /// and few enough that the agent decides modes from them in milliseconds (the mode resolver's
@@ -84,8 +82,16 @@ public struct CalendarReader {
     public func readFile(_ path: String, range: Range<Date>) throws(CalendarProblemError) -> CalendarReadResult {
         var intervals: [CalendarInterval] = []
         var problems: [CalendarProblem] = []
+        // Each event's mode is read once, not once an occurrence: thousands of occurrences spent
+        // most of their time splitting the same summary into words.
+        var modes: [ICalEvent: Mode?] = [:]
         try eachOccurrence(inFile: path, range: range, problems: &problems) { event, span in
-            add(event, span, from: path, to: &intervals)
+            let mode = modes[event] ?? {
+                let mode = event.isCancelled ? nil : CalendarInterval.namedMode(summary: event.summary, categories: event.categories)
+                modes[event] = mode
+                return mode
+            }()
+            return add(event, mode, span, from: path, to: &intervals)
         }
         return CalendarReadResult(intervals: intervals, problems: problems)
     }
@@ -97,7 +103,7 @@ public struct CalendarReader {
     func eachOccurrence(inFile path: String, range: Range<Date>, problems: inout [CalendarProblem],
                         visit: (ICalEvent, Range<Date>) -> CalendarProblem?) throws(CalendarProblemError) {
         var found = FileProblems(path: path, limit: problemLimit)
-        let document = try ParsedCalendarFile.read(path, problems: &found)
+        let document = try ParsedCalendarFile.read(path, window: range, problems: &found)
         for event in document.events {
             for problem in EventCheck.problems(of: event, in: path, instant: { $0.instant(in: zone) }) { found.add(problem) }
         }
@@ -106,18 +112,23 @@ public struct CalendarReader {
                 found.add(CalendarProblem(path: path, message: "unknown time zone “\(tzid)” in “\(event.summary)”, read as local time", uid: event.uid))
             }
         }
+        var budget = RecurrenceBudget()
         for series in EventSeries.of(document.events) {
-            for (event, occurrence) in series.occurrences(in: range, zone: zone) {
+            let (occurrences, cut) = series.occurrences(in: range, zone: zone, budget: &budget)
+            if let cut { found.add(CalendarProblem(path: path, message: cut, uid: series.master?.uid)) }
+            for (event, occurrence) in occurrences {
                 if let problem = visit(event, occurrence) { found.add(problem) }
             }
+        }
+        for (tzid, reason) in document.refusedZones {
+            found.add(CalendarProblem(path: path, message: "the time zone “\(tzid)” is not read: \(reason); times in it are read as local time"))
         }
         problems += found.all
     }
 
-    /// Keeps the occurrence when its event names a mode; answers why a Cheat Day event is left out.
-    private func add(_ event: ICalEvent, _ span: Range<Date>, from path: String, to intervals: inout [CalendarInterval]) -> CalendarProblem? {
-        guard !event.isCancelled,
-              let mode = CalendarInterval.namedMode(summary: event.summary, categories: event.categories) else { return nil }
+    /// Keeps the occurrence when its event names a mode (and is not cancelled); answers why a Cheat Day event is left out.
+    private func add(_ event: ICalEvent, _ mode: Mode?, _ span: Range<Date>, from path: String, to intervals: inout [CalendarInterval]) -> CalendarProblem? {
+        guard let mode else { return nil }
         guard mode != .cheatDay else {
             return CalendarProblem(path: path, message: "“\(event.summary)” is left out: a Cheat Day is booked with `screentime cheat-day book`, at least 12 hours ahead",
                                    uid: event.uid)

@@ -12,27 +12,58 @@ struct CalendarText {
     let linesWithNul: [Int]
     /// 1-based lines that are not UTF-8 (iCalendar's only encoding): their other bytes are shown as "�".
     let linesNotUTF8: [Int]
+    /// 1-based lines longer than `longestLine` bytes, with their length: each is cut there.
+    let linesCut: [(line: Int, bytes: Int)]
+
+    /// libical reads a line in time that grows with the square of its length (a 20 MB line took
+    /// minutes, 1 MB a third of a second); iCalendar folds lines at 75 bytes, and the longest real
+    /// ones (an unfolded description, an inline picture) stay far below this.
+    static let longestLine = 65_536
 
     init(fileBytes: some Collection<UInt8>) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(fileBytes.count)
         var lineStarts = [0]
         var linesWithNul: [Int] = []
-        for byte in fileBytes {
-            if byte == 0 {
-                if linesWithNul.last != lineStarts.count { linesWithNul.append(lineStarts.count) }
-                continue
-            }
-            bytes.append(byte)
-            // "\r\n", "\n" and a lone "\r" (old Mac files) each end a line.
-            if byte == UInt8(ascii: "\n") {
-                if bytes.count >= 2, bytes[bytes.count - 2] == UInt8(ascii: "\r"), lineStarts.last == bytes.count - 1 {
-                    lineStarts[lineStarts.count - 1] = bytes.count
+        var linesCut: [(line: Int, bytes: Int)] = []
+        let file = Array(fileBytes)
+        file.withUnsafeBufferPointer { file in
+            // Runs of ordinary bytes are copied whole: byte by byte, a 20 MB file took seconds.
+            var index = 0
+            while index < file.count {
+                var end = index
+                while end < file.count, file[end] != 0, file[end] != UInt8(ascii: "\n"), file[end] != UInt8(ascii: "\r") { end += 1 }
+                let room = Self.longestLine - (bytes.count - lineStarts[lineStarts.count - 1])
+                if end - index <= room {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: file[index..<end]))
+                } else {
+                    if linesCut.last?.line != lineStarts.count {
+                        var kept = index + max(0, room)
+                        // Cut before the character the cut falls in, so that the line stays UTF-8.
+                        while kept > index, kept < end, file[kept] & 0xC0 == 0x80 { kept -= 1 }
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: file[index..<kept]))
+                        linesCut.append((lineStarts.count, Self.longestLine - room))
+                    }
+                    linesCut[linesCut.count - 1].bytes += end - index
+                }
+                guard end < file.count else { break }
+                let byte = file[end]
+                index = end + 1
+                if byte == 0 {
+                    if linesWithNul.last != lineStarts.count { linesWithNul.append(lineStarts.count) }
+                    continue
+                }
+                bytes.append(byte)
+                // "\r\n", "\n" and a lone "\r" (old Mac files) each end a line.
+                if byte == UInt8(ascii: "\n") {
+                    if bytes.count >= 2, bytes[bytes.count - 2] == UInt8(ascii: "\r"), lineStarts.last == bytes.count - 1 {
+                        lineStarts[lineStarts.count - 1] = bytes.count
+                    } else {
+                        lineStarts.append(bytes.count)
+                    }
                 } else {
                     lineStarts.append(bytes.count)
                 }
-            } else if byte == UInt8(ascii: "\r") {
-                lineStarts.append(bytes.count)
             }
         }
         // Lines are checked one by one only when the whole text is not UTF-8, which is rare.
@@ -43,10 +74,19 @@ struct CalendarText {
         self.bytes = bytes
         self.lineStarts = lineStarts
         self.linesWithNul = linesWithNul
+        self.linesCut = linesCut
     }
+
+    /// Files larger than this are not read: a read costs memory a few times the file's size, and
+    /// fifteen years of a busy calendar exported fill a few megabytes.
+    static let largestFile = 64 << 20
 
     /// Reads the file at `path`.
     init(contentsOf path: String) throws(CalendarProblemError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > Self.largestFile {
+            throw CalendarProblemError(CalendarProblem(path: path, message: "the file holds \(size >> 20) MB, more than \(Self.largestFile >> 20) MB; it is not read"))
+        }
         do {
             self.init(fileBytes: try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {

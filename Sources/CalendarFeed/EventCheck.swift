@@ -9,15 +9,31 @@ import ScreenTimeCore
 /// - a DATE-TIME start with a DATE end ends at midnight of that day in the start's zone;
 /// - an end before the start (DTEND or a negative DURATION) spans from the end to the start
 ///   (DAVx⁵ drops such a DTEND instead; reading both times loses less);
-/// - an event with no DTSTART that can be read is left out (recurring-ical-events fails on it).
+/// - an event with no DTSTART that can be read is left out (recurring-ical-events fails on it);
+/// - an event lasting more than `longest` is left out: a mistyped year (an end in 2126 for 2026, a
+///   start in 9999) would otherwise hold a mode, or fill every day's agenda, for a century.
 /// An event naming a mode that lasts no time, and a RECURRENCE-ID without a UID, are named too: both
 /// would otherwise be left out without a word.
 enum EventCheck {
     /// DTSTART and DTEND (when given) as the occurrences are worked out from; nil without DTSTART.
     static func times(of event: ICalEvent) -> (start: ICalTime, end: ICalTime?)? {
         guard let start = event.start else { return nil }
+        let times = readTimes(of: event, start: start)
+        return length(of: event, times) > longest ? nil : times
+    }
+
+    /// Ten years: longer than any plan a calendar holds, shorter than a mistyped century.
+    static let longest = 3_653 * 86_400
+
+    private static func readTimes(of event: ICalEvent, start: ICalTime) -> (start: ICalTime, end: ICalTime?) {
         guard let end = event.end, start.isDate != end.isDate else { return (start, event.end) }
         return start.isDate ? (start.midnight(in: end.anchor), end) : (start, end.midnight(in: start.anchor))
+    }
+
+    /// DTEND less DTSTART on the wall clock, or DURATION, either way round.
+    private static func length(of event: ICalEvent, _ times: (start: ICalTime, end: ICalTime?)) -> Int {
+        if let end = times.end { return abs(end.wallSeconds - times.start.wallSeconds) }
+        return event.durationSeconds.map(abs) ?? 0
     }
 
     /// What is wrong with the event's times, and how it is read.
@@ -25,9 +41,13 @@ enum EventCheck {
         func problem(_ message: String) -> CalendarProblem {
             CalendarProblem(path: path, message: "“\(event.summary)”: " + message, uid: event.uid)
         }
-        guard let start = event.start, let times = times(of: event) else {
-            return [problem("no DTSTART that can be read; the event is left out")]
+        guard let start = event.start else { return [problem("no DTSTART that can be read; the event is left out")] }
+        let read = readTimes(of: event, start: start)
+        guard length(of: event, read) <= longest else {
+            let end = read.end.map { "DTEND \($0.text)" } ?? "DURATION \(event.durationSeconds.map { $0 / 86_400 } ?? 0) days"
+            return [problem("lasts more than 10 years (DTSTART \(start.text), \(end)): a mistyped year? The event is left out")]
         }
+        let times = read
         var problems: [CalendarProblem] = []
         if let end = event.end, start.isDate != end.isDate {
             problems.append(problem(start.isDate
@@ -51,9 +71,9 @@ enum EventCheck {
     }
 }
 
-private extension ICalTime {
+extension ICalTime {
     /// Midnight at the start of this day, as a date-time placed as `anchor` says.
-    func midnight(in anchor: Anchor) -> ICalTime {
+    fileprivate func midnight(in anchor: Anchor) -> ICalTime {
         var time = self
         time.isDate = false
         (time.hour, time.minute, time.second) = (0, 0, 0)
@@ -62,4 +82,9 @@ private extension ICalTime {
     }
 
     var dayText: String { CivilDate(year: year, month: month, day: day).description }
+
+    /// `2026-12-01`, or `2026-12-01 09:30` for a date-time, as written (on its own wall clock).
+    var text: String {
+        isDate ? dayText : dayText + " " + (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
 }

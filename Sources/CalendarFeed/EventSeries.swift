@@ -51,24 +51,35 @@ struct EventSeries {
 
     /// Every occurrence overlapping `range`: the master's (DTSTART, RRULE and RDATE less EXDATE) that
     /// no override replaces, those after a RANGE=THISANDFUTURE override moved and lasting as it says,
-    /// and the overrides themselves. Floating times and dates are in `zone`.
-    func occurrences(in range: Range<Date>, zone: LocalTimeZone) -> [(event: ICalEvent, span: Range<Date>)] {
+    /// and the overrides themselves. Floating times and dates are in `zone`. The RRULE is walked only
+    /// over what can reach the range, within what `budget` leaves; `cut` says where a bound stopped it.
+    func occurrences(in range: Range<Date>, zone: LocalTimeZone, budget: inout RecurrenceBudget)
+        -> (found: [(event: ICalEvent, span: Range<Date>)], cut: String?) {
         guard let master, let first = master.times?.start, first.instant(in: zone) != nil else {
-            return overrides.compactMap { event in event.ownSpan(in: zone).flatMap { $0.overlaps(range) ? (event, $0) : nil } }
+            return (overrides.compactMap { event in event.ownSpan(in: zone).flatMap { $0.overlaps(range) ? (event, $0) : nil } }, nil)
         }
         let laterChanges = overrides.filter(\.changesLaterOccurrences).compactMap { ChangeFromHereOn($0, zone: zone) }
             .sorted { $0.from < $1.from }
-        // A series moved earlier from some date on brings occurrences from after the range into it;
-        // a stale override is told by its RECURRENCE-ID, which may lie after the range.
+        let length = master.length(zone: zone)
+        // A series moved earlier from some date on brings occurrences from after the range into it,
+        // one moved later or lasting long from before it; a stale override is told by its
+        // RECURRENCE-ID, which may lie outside the range.
         let moveBack = laterChanges.map { -$0.earliestShift }.max() ?? 0
-        let lastOlderOverride = overrides.filter { $0.sequence < master.sequence }.compactMap { $0.recurrenceID?.instant(in: zone) }.max()
+        let reachBack = ([length] + laterChanges.map(\.length)).map(\.longestSeconds).max()! + max(0, laterChanges.map(\.latestShift).max() ?? 0)
+        let olderOverrides = overrides.filter { $0.sequence < master.sequence }
+        let lastOlderOverride = olderOverrides.compactMap { $0.recurrenceID?.instant(in: zone) }.max()
+        let firstOlderOverride = olderOverrides.filter { $0.ownSpan(in: zone)?.overlaps(range) ?? false }
+            .compactMap { $0.recurrenceID?.instant(in: zone) }.min()
         let limit = max(range.upperBound.addingTimeInterval(TimeInterval(max(0, moveBack))),
                         lastOlderOverride?.addingTimeInterval(1) ?? range.upperBound)
+        let from = min(range.lowerBound.addingTimeInterval(-TimeInterval(reachBack)), firstOlderOverride ?? range.lowerBound)
         let excluded = RecurrenceSet(master.exceptionDates, zone: zone)
-        let starts = master.occurrenceStarts(from: first, until: limit, excluded: excluded, zone: zone)
+        let walk = master.occurrenceStarts(from: first, over: from..<limit, excluded: excluded, zone: zone, bound: budget.forNextEvent)
+        let fileBoundApplies = budget.fileBoundApplies
+        budget.spend(walk.rule)
+        let starts = walk.starts
         let all = RecurrenceSet(starts.map(\.start), zone: zone)
         let replaced = RecurrenceSet(overrides.compactMap(\.recurrenceID), zone: zone)
-        let length = master.length(zone: zone)
 
         var found: [(event: ICalEvent, span: Range<Date>)] = []
         for occurrence in starts where !replaced.contains(occurrence.start) {
@@ -92,7 +103,12 @@ struct EventSeries {
             if override.sequence < master.sequence && !all.contains(id) { continue }
             if let span = override.ownSpan(in: zone), span.overlaps(range) { found.append((override, span)) }
         }
-        return found
+        let cut = walk.rule.cutAfter.map { last in
+            let bound = fileBoundApplies ? "the file's events are read for (\(RecurrenceBound.perFile.made) occurrences or \(RecurrenceBound.perFile.periods) periods of their rules)"
+                : "one event is read for (\(RecurrenceBound.perEvent.made) occurrences or \(RecurrenceBound.perEvent.periods) periods of its rule)"
+            return "“\(master.summary)”: its RRULE recurs more than \(bound); occurrences after \(last.text) are left out"
+        }
+        return (found, cut)
     }
 }
 
@@ -114,10 +130,17 @@ private struct ChangeFromHereOn {
         length = override.length(zone: zone)
     }
 
-    /// The shift in seconds, at its smallest (an hour's change of offset either way).
+    /// The shift in seconds, at its smallest and at its largest (an hour's change of offset either way).
     var earliestShift: Int {
         switch shift {
         case .wall(let seconds): seconds - 3_600
+        case .exact(let seconds): seconds
+        }
+    }
+
+    var latestShift: Int {
+        switch shift {
+        case .wall(let seconds): seconds + 3_600
         case .exact(let seconds): seconds
         }
     }
@@ -126,7 +149,7 @@ private struct ChangeFromHereOn {
         switch shift {
         case .wall(let seconds): length.span(from: start.addingWall(seconds: seconds), zone: zone)
         case .exact(let seconds): start.instant(in: zone).flatMap {
-            length.span(from: ICalTime(unixTime: Int($0.timeIntervalSince1970) + seconds), zone: zone)
+            length.span(from: ICalTime(instant: $0.addingTimeInterval(TimeInterval(seconds))), zone: zone)
         }
         }
     }
@@ -145,6 +168,15 @@ enum OccurrenceLength {
     case wall(Int)
     /// Exact seconds (DURATION, or a start and end in different zones).
     case exact(Int)
+
+    /// The longest an occurrence may last, whatever day it falls on.
+    var longestSeconds: Int {
+        switch self {
+        case .days(let days): abs(days) * 86_400 + 3_600
+        case .wall(let seconds): abs(seconds) + 3_600
+        case .exact(let seconds): abs(seconds)
+        }
+    }
 
     func span(from start: ICalTime, zone: LocalTimeZone) -> Range<Date>? {
         guard let begin = start.instant(in: zone) else { return nil }
@@ -181,18 +213,28 @@ extension ICalEvent {
         times.flatMap { length(zone: zone).span(from: $0.start, zone: zone) }
     }
 
-    /// DTSTART, the RRULE starts before `limit` and the RDATEs (with a period's end), less the
-    /// `excluded` (EXDATEs), each start once, in time order.
-    func occurrenceStarts(from first: ICalTime, until limit: Date, excluded: RecurrenceSet, zone: LocalTimeZone) -> [ExtraDate] {
-        var starts = [ExtraDate(start: first)]
-        starts += ruleStarts(from: first, cap: CalendarReader.occurrenceCap) { ($0.instant(in: zone) ?? limit) < limit }
-            .map { ExtraDate(start: $0) }
-        starts += extraDates
+    /// DTSTART, the RRULE starts over `span` (from the last before it to the first at or after its
+    /// end, within `bound`) and the RDATEs (with a period's end), less the `excluded` (EXDATEs), each
+    /// start once, in time order; and the rule's walk.
+    func occurrenceStarts(from first: ICalTime, over span: Range<Date>, excluded: RecurrenceSet, zone: LocalTimeZone,
+                          bound: RecurrenceBound) -> (starts: [ExtraDate], rule: RuleWalk) {
+        // A day either way on the wall clock covers any zone's offset.
+        func wall(_ instant: Date, _ days: Int) -> ICalTime {
+            var time = ICalTime(instant: instant.addingTimeInterval(TimeInterval(days * 86_400)))
+            (time.anchor, time.isDate) = (first.anchor, first.isDate)
+            return time
+        }
+        let limit = span.upperBound
+        let walk = ruleStarts(from: first, walkFrom: wall(span.lowerBound, -1), walkTo: wall(limit, 1), bound: bound) {
+            ($0.instant(in: zone) ?? limit) < limit
+        }
+        var starts = [ExtraDate(start: first)] + walk.starts.map { ExtraDate(start: $0) } + extraDates
         var seen = Set<Date>()
-        return starts.compactMap { date -> (Date, ExtraDate)? in
+        starts = starts.compactMap { date -> (Date, ExtraDate)? in
             guard let begin = date.start.instant(in: zone), !excluded.contains(date.start), seen.insert(begin).inserted else { return nil }
             return (begin, date)
         }.sorted { $0.0 < $1.0 }.map(\.1)
+        return (starts, walk)
     }
 }
 
@@ -236,7 +278,7 @@ struct RecurrenceKey: Hashable {
         time = value.isDate ? nil : value.hour * 3_600 + value.minute * 60 + value.second
         zone = switch value.anchor {
         case .utc: "Z"
-        case .zone(_, let tzid): tzid
+        case .zone(_, let tzid, _): tzid
         case .floating: ""
         }
     }

@@ -1,5 +1,6 @@
 /// One file's problems, each once, the first `limit` kept and the others counted: a damaged file's
-/// first problems say what is wrong, and thousands of them cost no more than a count.
+/// first problems say what is wrong, and thousands of them cost no more than a count. A message
+/// quoting a long line or summary is cut to `longestMessage` characters.
 struct FileProblems {
     let path: String
     let limit: Int
@@ -14,8 +15,17 @@ struct FileProblems {
 
     var isFull: Bool { kept.count >= limit }
 
+    static let longestMessage = 300
+    /// Problems remembered to tell repeats (a Cheat Day event's, once an occurrence); past these
+    /// they are only counted, so that memory does not grow with the size of the file.
+    static let remembered = 10_000
+
     mutating func add(_ problem: CalendarProblem) {
-        guard seen.insert(problem).inserted else { return }
+        var problem = problem
+        if problem.message.count > Self.longestMessage { problem.message = problem.message.prefix(Self.longestMessage) + "…" }
+        if seen.count < Self.remembered {
+            guard seen.insert(problem).inserted else { return }
+        }
         if isFull { unshown += 1 } else { kept.append(problem) }
     }
 

@@ -1,5 +1,6 @@
 import CICal
 import FoundationEssentials
+import ScreenTimeCore
 import Synchronization
 
 // The only file that calls libical. Components are borrowed from an `ICalDocument`, which owns the
@@ -8,10 +9,19 @@ import Synchronization
 /// A parsed .ics text: the root component and everything under it.
 final class ICalDocument {
     private let root: OpaquePointer
+    /// The years times are placed in their zones for: a VTIMEZONE's changes are expanded over these
+    /// (see `ZoneYears`).
+    fileprivate let zoneYears: ZoneYears
+    /// The file's own VTIMEZONE definitions in use, each once, and those refused with why (by TZID).
+    fileprivate var placedZones: [OpaquePointer: OpaquePointer?] = [:]
+    private(set) var refusedZones: [(tzid: String, reason: String)] = []
+    private var refusedTZIDs = Set<String>()
 
-    /// Parses `utf8` (without NUL bytes). libical is lenient: damaged lines become X-LIC-ERROR
-    /// properties (see `parseProblems`) rather than failures; only text with no complete component fails.
-    init(utf8: [UInt8]) throws(ICalError) {
+    /// Parses `utf8` (without NUL bytes), whose times are read for `window`. libical is lenient:
+    /// damaged lines become X-LIC-ERROR properties (see `parseProblems`) rather than failures; only
+    /// text with no complete component fails.
+    init(utf8: [UInt8], window: Range<Date>) throws(ICalError) {
+        zoneYears = ZoneYears(window)
         icalerror_set_errors_are_fatal(0)
         icalerror_clear_errno()
         let parsed = (utf8 + [0]).withUnsafeBufferPointer { buffer in
@@ -24,6 +34,12 @@ final class ICalDocument {
         }
         self.root = root
     }
+
+    fileprivate func refuse(_ tzid: String, _ reason: String) {
+        if refusedTZIDs.insert(tzid).inserted { refusedZones.append((tzid, reason)) }
+    }
+
+    func isRefused(_ tzid: String) -> Bool { refusedTZIDs.contains(tzid) }
 
     deinit { icalcomponent_free(root) }
 
@@ -72,8 +88,9 @@ struct ICalError: Error {
 struct ICalTime {
     enum Anchor {
         case utc
-        /// In one of libical's built-in zones or a VTIMEZONE's zone, kept for the process.
-        case zone(OpaquePointer, tzid: String)
+        /// In one of libical's built-in zones or a VTIMEZONE's zone, kept for the process; times after
+        /// the `horizon` year are placed with the offset of their day in that year (see `unixTime`).
+        case zone(OpaquePointer, tzid: String, horizon: Int)
         /// Floating (no zone): the user's local time.
         case floating
     }
@@ -82,7 +99,7 @@ struct ICalTime {
     var isDate: Bool
     var anchor: Anchor
 
-    fileprivate init(_ value: icaltimetype) {
+    fileprivate init(_ value: icaltimetype, horizon: Int = ZoneYears.latest) {
         year = Int(value.year); month = Int(value.month); day = Int(value.day)
         hour = Int(value.hour); minute = Int(value.minute); second = Int(value.second)
         isDate = value.is_date != 0
@@ -90,7 +107,7 @@ struct ICalTime {
             anchor = .utc
         } else if let zone = value.zone {
             let tzid = icaltimezone_get_tzid(zone).map { String(cString: $0) } ?? "?"
-            anchor = .zone(zone, tzid: tzid)
+            anchor = .zone(zone, tzid: tzid, horizon: horizon)
         } else {
             anchor = .floating
         }
@@ -103,24 +120,41 @@ struct ICalTime {
         value.is_date = isDate ? 1 : 0
         switch anchor {
         case .utc: value.zone = icaltimezone_get_utc_timezone()
-        case .zone(let zone, _): value.zone = zone
+        case .zone(let zone, _, _): value.zone = zone
         case .floating: value.zone = nil
         }
         return value
     }
 
-    /// A UTC date-time at `unixTime`.
-    init(unixTime: Int) {
-        self.init(icaltime_from_timet_with_zone(time_t(unixTime), 0, icaltimezone_get_utc_timezone()))
+    /// A UTC date-time at `instant`, within the years 1 to 9999.
+    init(instant: Date) {
+        let seconds = instant.timeIntervalSince1970
+        let bounded = seconds.isNaN ? 0 : min(max(seconds.rounded(.down), Double(Self.wallRange.lowerBound)), Double(Self.wallRange.upperBound))
+        self.init(icaltime_from_timet_with_zone(time_t(bounded), 0, icaltimezone_get_utc_timezone()))
     }
 
     /// The time `seconds` later on the wall clock of its own zone (as a calendar app moves a meeting
-    /// from 10:00 to 12:00 across a daylight-saving change: still 12:00 on the later days).
+    /// from 10:00 to 12:00 across a daylight-saving change: still 12:00 on the later days), kept
+    /// within the years 1 to 9999 whatever `seconds` is (libical's durations are 32-bit: a length of
+    /// 100 years, a mistyped end, trapped once).
     func addingWall(seconds: Int) -> ICalTime {
-        var moved = ICalTime(icaltime_add(cValue, icaldurationtype_from_int(Int32(seconds))))
+        let (sum, overflow) = wallSeconds.addingReportingOverflow(seconds)
+        let wall = overflow ? (seconds < 0 ? Self.wallRange.lowerBound : Self.wallRange.upperBound)
+            : min(max(sum, Self.wallRange.lowerBound), Self.wallRange.upperBound)
+        var moved = ICalTime(icaltime_from_timet_with_zone(time_t(wall), 0, nil))
         moved.anchor = anchor
         moved.isDate = isDate
         return moved
+    }
+
+    /// 0001-01-01 00:00 to 9999-12-31 23:59:59 as wall seconds since 1970.
+    private static let wallRange = -62_135_596_800...253_402_300_799
+
+    /// The same wall time in `year` (a 29 February in a year without one is the 1 March after).
+    func inYear(_ year: Int) -> ICalTime {
+        var moved = self
+        moved.year = year
+        return moved.addingWall(seconds: 0)
     }
 
     /// The wall-clock reading as seconds, for differences between two times of one zone.
@@ -134,28 +168,37 @@ struct ICalTime {
     func hasSameAnchor(as other: ICalTime) -> Bool {
         switch (anchor, other.anchor) {
         case (.utc, .utc), (.floating, .floating): true
-        case (.zone(_, let a), .zone(_, let b)): a == b
+        case (.zone(_, let a, _), .zone(_, let b, _)): a == b
         default: false
         }
     }
 
     /// Seconds since 1970 for UTC and zoned date-times (libical applies the zone's rules, VTIMEZONE
-    /// or built-in); nil for floating times and dates, which the caller places in local time.
+    /// or built-in); nil for floating times and dates, which the caller places in local time. A time
+    /// after its zone's horizon takes the offset of its day in the horizon year: libical expands a
+    /// zone's changes up to the year asked, and a year 9999 in each of thousands of zones cost
+    /// seconds, for times no read reaches.
     var unixTime: Int? {
         guard !isDate else { return nil }
         switch anchor {
         case .utc: return Int(icaltime_as_timet_with_zone(cValue, icaltimezone_get_utc_timezone()))
-        case .zone(let zone, _): return Int(icaltime_as_timet_with_zone(cValue, zone))
+        case .zone(let zone, _, let horizon):
+            guard year > horizon else { return Int(icaltime_as_timet_with_zone(cValue, zone)) }
+            let near = inYear(horizon)
+            return wallSeconds - (near.wallSeconds - Int(icaltime_as_timet_with_zone(near.cValue, zone)))
         case .floating: return nil
         }
     }
 }
 
-/// One VEVENT, borrowed from its document.
-struct ICalEvent {
+/// One VEVENT, borrowed from its document; equal to another when both are the same component.
+struct ICalEvent: Hashable {
     fileprivate let component: OpaquePointer
     /// Keeps the tree (and its time zones) alive while the event is used.
     fileprivate let document: ICalDocument
+
+    static func == (a: ICalEvent, b: ICalEvent) -> Bool { a.component == b.component }
+    func hash(into hasher: inout Hasher) { hasher.combine(component) }
 
     var uid: String? { icalcomponent_get_uid(component).map { String(cString: $0) } }
     var summary: String { icalcomponent_get_summary(component).map { String(cString: $0) } ?? "" }
@@ -193,8 +236,7 @@ struct ICalEvent {
 
     /// DURATION in seconds, when the event gives one instead of DTEND.
     var durationSeconds: Int? {
-        guard let property = icalcomponent_get_first_property(component, ICAL_DURATION_PROPERTY) else { return nil }
-        return Int(icaldurationtype_as_int(icalproperty_get_duration(property)))
+        icalcomponent_get_first_property(component, ICAL_DURATION_PROPERTY).map { seconds(of: icalproperty_get_duration($0)) }
     }
 
     var exceptionDates: [ICalTime] {
@@ -215,36 +257,122 @@ struct ICalEvent {
             guard let start = placed(isPeriod ? value.period.start : value.time, of: property) else { return nil }
             guard isPeriod else { return ExtraDate(start: start) }
             if let end = placed(value.period.end, of: property) { return ExtraDate(start: start, end: end) }
-            return ExtraDate(start: start, end: start.addingWall(seconds: Int(icaldurationtype_as_int(value.period.duration))))
+            return ExtraDate(start: start, end: start.addingWall(seconds: seconds(of: value.period.duration)))
         }
     }
 
-    /// TZIDs that named no VTIMEZONE and no built-in zone: such times are read as local time.
+    /// TZIDs that named no VTIMEZONE and no built-in zone: such times are read as local time. Zones
+    /// the file defines but that were refused are named by `ICalDocument.refusedZones` instead.
     var unknownTimeZones: [String] {
         [ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_RECURRENCEID_PROPERTY]
             .flatMap { properties(of: component, kind: $0) }
             .compactMap { tzid(of: $0) }
-            .filter { zone(named: $0) == nil }
+            .filter { zone(named: $0) == nil && !document.isRefused($0) }
     }
 
-    /// Starts of the RRULE recurrences from DTSTART on, as wall times of DTSTART's kind, up to the
-    /// first at or after `limit` (compared by `isBeforeLimit`), and at most `cap` of them.
-    func ruleStarts(from start: ICalTime, cap: Int, isBeforeLimit: (ICalTime) -> Bool) -> [ICalTime] {
-        var starts: [ICalTime] = []
+    /// Starts of the RRULE recurrences from `walkFrom` on, as wall times of DTSTART's kind, up to the
+    /// first at or after the limit (compared by `isBeforeLimit`; `walkTo` is past it on the wall
+    /// clock), within `bound`. libical walks a rule period by period of its frequency, and one call
+    /// may walk a whole year of seconds to find the next match, so the walk is bounded before it
+    /// starts: a rule without COUNT starts near `walkFrom` (whole periods after DTSTART, see
+    /// `origin`), and the rule's UNTIL is brought forward so that it walks at most `bound.periods`.
+    func ruleStarts(from start: ICalTime, walkFrom: ICalTime, walkTo: ICalTime, bound: RecurrenceBound,
+                    isBeforeLimit: (ICalTime) -> Bool) -> RuleWalk {
+        var walk = RuleWalk()
         for property in properties(of: component, kind: ICAL_RRULE_PROPERTY) {
-            guard let iterator = icalrecur_iterator_new(icalproperty_get_rrule(property), start.cValue) else { continue }
+            var rule = icalproperty_get_rrule(property)
+            let ownEnd = icaltime_is_null_time(rule.until) == 0 ? ICalTime(rule.until) : nil
+            // A rule that ended before the walk costs nothing (a long export holds many).
+            if let ownEnd, icaltime_compare(ownEnd.cValue, walkFrom.cValue) < 0 { continue }
+            let origin = rule.count > 0 ? start : Self.origin(of: rule, from: start, before: walkFrom)
+            let period = Self.shortestPeriod(of: rule)
+            let left = max(0, bound.periods - walk.periods)
+            let needed = max(0, walkTo.wallSeconds - origin.wallSeconds) / period + 1
+            let reach = origin.addingWall(seconds: min(left, needed).multipliedReportingOverflow(by: period).partialValue)
+            let boundedByBudget = left < needed && ownEnd.map { icaltime_compare($0.cValue, reach.cValue) > 0 } ?? true
+            if ownEnd.map({ icaltime_compare($0.cValue, reach.cValue) > 0 }) ?? true { rule.until = reach.cValue }
+            guard let iterator = icalrecur_iterator_new(rule, origin.cValue) else { continue }
             defer { icalrecur_iterator_free(iterator) }
-            while starts.count < cap {
+            var made = 0
+            var last = origin
+            // libical made no more (its own end, or the UNTIL brought forward), or a start reached the limit.
+            var exhausted = false
+            var reachedLimit = false
+            while walk.made < bound.made {
                 let next = icalrecur_iterator_next(iterator)
-                guard icaltime_is_null_time(next) == 0 else { break }
+                guard icaltime_is_null_time(next) == 0 else {
+                    exhausted = true
+                    break
+                }
+                made += 1
+                walk.made += 1
                 var time = ICalTime(next)
                 time.anchor = start.anchor
                 time.isDate = start.isDate
-                starts.append(time)
-                if !isBeforeLimit(time) { break }
+                last = time
+                if time.wallSeconds < walkFrom.wallSeconds { continue }
+                walk.starts.append(time)
+                if !isBeforeLimit(time) {
+                    reachedLimit = true
+                    break
+                }
             }
+            let countReached = rule.count > 0 && made >= rule.count
+            if !reachedLimit && !(exhausted && (!boundedByBudget || countReached)) { walk.cutAfter = walk.cutAfter ?? last }
+            walk.periods += max(0, (exhausted && !countReached ? reach : last).wallSeconds - origin.wallSeconds) / period + 1
         }
-        return starts
+        return walk
+    }
+
+    /// Where a rule without COUNT may start its walk instead of DTSTART: a whole number of its
+    /// periods later, before `walkFrom`, where the rule makes the same occurrences from there on
+    /// (any instant for a fixed period, a month with DTSTART's day, a year with the same calendar:
+    /// leap or not, 1 January on the same weekday). The new start itself may not be an occurrence;
+    /// it lies before `walkFrom`, where starts are not kept.
+    private static func origin(of rule: icalrecurrencetype, from start: ICalTime, before walkFrom: ICalTime) -> ICalTime {
+        guard rule.rscale == nil, walkFrom.wallSeconds > start.wallSeconds else { return start }
+        let interval = max(1, Int(rule.interval))
+        switch rule.freq {
+        case ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE, ICAL_DAILY_RECURRENCE, ICAL_WEEKLY_RECURRENCE:
+            let step = shortestPeriod(of: rule)
+            return start.addingWall(seconds: (walkFrom.wallSeconds - start.wallSeconds - 1) / step * step)
+        case ICAL_MONTHLY_RECURRENCE:
+            let months = (walkFrom.year * 12 + walkFrom.month) - (start.year * 12 + start.month) - 1
+            for periods in stride(from: months / interval, to: max(0, months / interval - 12), by: -1) {
+                let month = start.month - 1 + periods * interval
+                var moved = start
+                (moved.year, moved.month) = (start.year + month / 12, month % 12 + 1)
+                if CivilDate(year: moved.year, month: moved.month, day: moved.day).isValid { return moved }
+            }
+            return start
+        case ICAL_YEARLY_RECURRENCE:
+            func calendar(_ year: Int) -> (Bool, Int) {
+                (CivilDate(year: year, month: 2, day: 29).isValid, (CivilDate(year: year, month: 1, day: 1).daysSinceEpoch % 7 + 7) % 7)
+            }
+            let years = walkFrom.year - start.year - 1
+            for periods in stride(from: years / interval, to: max(0, years / interval - 40), by: -1) {
+                var moved = start
+                moved.year = start.year + periods * interval
+                if calendar(moved.year) == calendar(start.year) { return moved }
+            }
+            return start
+        default:
+            return start
+        }
+    }
+
+    /// The shortest time one period of the rule's frequency lasts (a month at least 28 days, a year 365).
+    private static func shortestPeriod(of rule: icalrecurrencetype) -> Int {
+        let unit = switch rule.freq {
+        case ICAL_SECONDLY_RECURRENCE: 1
+        case ICAL_MINUTELY_RECURRENCE: 60
+        case ICAL_HOURLY_RECURRENCE: 3_600
+        case ICAL_DAILY_RECURRENCE: 86_400
+        case ICAL_WEEKLY_RECURRENCE: 7 * 86_400
+        case ICAL_MONTHLY_RECURRENCE: 28 * 86_400
+        default: 365 * 86_400
+        }
+        return max(1, Int(rule.interval)) * unit
     }
 
     private func datetime(_ kind: icalproperty_kind) -> ICalTime? {
@@ -261,7 +389,7 @@ struct ICalEvent {
         guard icaltime_is_null_time(value) == 0 else { return nil }
         var time = value
         if icaltime_is_utc(time) == 0, let tzid = tzid(of: property) { time.zone = zone(named: tzid) }
-        return ICalTime(time)
+        return ICalTime(time, horizon: document.zoneYears.last)
     }
 
     private func tzid(of property: OpaquePointer) -> String? {
@@ -282,10 +410,69 @@ struct ICalEvent {
         if let builtin = builtinZone(named: tzid) { return builtin }
         var scope: OpaquePointer? = component
         while let current = scope {
-            if let zone = icalcomponent_get_timezone(current, tzid) { return sharedCopy(of: zone) }
+            if let zone = icalcomponent_get_timezone(current, tzid) { return document.processZone(for: zone, tzid: tzid) }
             scope = icalcomponent_get_parent(current)
         }
         return icaltimezone_get_builtin_timezone_from_tzid(tzid) ?? windowsZones[tzid].flatMap { builtinZone(named: $0) }
+    }
+}
+
+/// What one event's RRULE walk made: the starts kept, the recurrences libical made and the periods
+/// of the rule it walked through (its work), and, when a bound stopped it before the limit, the last
+/// start made.
+struct RuleWalk {
+    var starts: [ICalTime] = []
+    var made = 0
+    var periods = 0
+    var cutAfter: ICalTime?
+}
+
+/// The years a document's times are placed in their zones for: from the year before the window read
+/// (its VTIMEZONEs' rules are expanded from there, not from 1601) to the year after it (later times
+/// take the offset of their day in that year).
+struct ZoneYears {
+    let first: Int
+    let last: Int
+    /// No horizon: the years a date-time can have.
+    static let latest = 9_999
+
+    init(_ window: Range<Date>) {
+        func year(_ instant: Date) -> Int {
+            CivilDate(localSeconds: min(max(instant.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)).year
+        }
+        first = year(window.lowerBound) - 1
+        last = year(window.upperBound) + 1
+    }
+}
+
+/// A DURATION in seconds, worked out without libical's 32-bit sum.
+private func seconds(of duration: icaldurationtype) -> Int {
+    let magnitude = (Int(duration.weeks) * 7 + Int(duration.days)) * 86_400 + Int(duration.hours) * 3_600
+        + Int(duration.minutes) * 60 + Int(duration.seconds)
+    return duration.is_neg != 0 ? -magnitude : magnitude
+}
+
+extension ICalDocument {
+    /// A file defines at most this many zones its events use: each costs its changes over the years read.
+    static let zonesPerFile = 100
+
+    /// The process's zone for the document's VTIMEZONE `zone` (see `sharedCopy`); nil when it is refused.
+    fileprivate func processZone(for zone: OpaquePointer, tzid: String) -> OpaquePointer? {
+        if let known = placedZones[zone] { return known }
+        let found: OpaquePointer?
+        if placedZones.count >= Self.zonesPerFile {
+            refuse(tzid, "the file defines more than \(Self.zonesPerFile) time zones its events use; this one is not read")
+            found = nil
+        } else {
+            switch sharedCopy(of: zone, years: zoneYears) {
+            case .success(let copy): found = copy
+            case .failure(let refusal):
+                refuse(tzid, refusal.message)
+                found = nil
+            }
+        }
+        placedZones[zone] = found
+        return found
     }
 }
 
@@ -296,7 +483,7 @@ private let builtinZones = Mutex<[String: ProcessZone?]>([:])
 /// VTIMEZONEs by their text (TZID and rules), each a zone kept for the process: Outlook's invitations
 /// synced as one file per event each carry the same "W. Europe Standard Time", whose changes libical
 /// then expands once rather than once a file. Only definitions that differ add a zone.
-private let sharedZones = Mutex<[String: ProcessZone]>([:])
+private let sharedZones = Mutex<[String: Result<ProcessZone, ICalError>]>([:])
 
 /// A zone that lives as long as the process (times placed in it outlive their document).
 private struct ProcessZone: @unchecked Sendable {
@@ -313,26 +500,79 @@ private func builtinZone(named name: String) -> OpaquePointer? {
     }
 }
 
-/// The process's zone defined as the document's `zone` is; the document's own when it cannot be copied.
-private func sharedCopy(of zone: OpaquePointer) -> OpaquePointer {
-    guard let definition = icaltimezone_get_component(zone), let text = icalcomponent_as_ical_string_r(definition) else { return zone }
-    let key = String(cString: text)
+/// The process's zone defined as the document's `zone` is, its rules expanded from `years.first`
+/// (see `expandedFrom`); the document's own when it cannot be copied, and a refusal naming why when
+/// its rules change the offset more often than a year's seasons do.
+private func sharedCopy(of zone: OpaquePointer, years: ZoneYears) -> Result<OpaquePointer, ICalError> {
+    guard let definition = icaltimezone_get_component(zone), let text = icalcomponent_as_ical_string_r(definition) else { return .success(zone) }
+    let key = "\(years.first)\n" + String(cString: text)
     icalmemory_free_buffer(text)
     return sharedZones.withLock { zones in
-        if let known = zones[key] { return known.zone }
-        guard let clone = icalcomponent_new_clone(definition) else { return zone }
+        if let known = zones[key] { return known.map(\.zone) }
+        guard let clone = icalcomponent_new_clone(definition) else { return .success(zone) }
+        if let refusal = expandedFrom(years.first, clone) {
+            icalcomponent_free(clone)
+            zones[key] = .failure(refusal)
+            return .failure(refusal)
+        }
         guard let copy = icaltimezone_new() else {
             icalcomponent_free(clone)
-            return zone
+            return .success(zone)
         }
         guard icaltimezone_set_component(copy, clone) != 0 else {
             icalcomponent_free(clone)
             icaltimezone_free(copy, 1)
-            return zone
+            return .success(zone)
         }
-        zones[key] = ProcessZone(zone: copy)
-        return copy
+        zones[key] = .success(ProcessZone(zone: copy))
+        return .success(copy)
     }
+}
+
+/// Rewrites a VTIMEZONE so that libical expands its changes from `year` on, not from its first
+/// DTSTART (1601 in Outlook's zones: 850 changes a zone, worked out rule by rule), or names why it
+/// cannot be read: a rule that is not yearly, or recurs more than 4 times a year (one recurring
+/// every minute since 1601 ran for minutes and hundreds of megabytes), more than 8 rules in force,
+/// or a COUNT of more than 200 from before `year` (counted from its first DTSTART, it cannot move).
+/// A yearly rule's DTSTART moves to its wall time in `year`, and a rule that ended before `year`
+/// keeps only its first change: times from `year` on are placed as before, earlier ones only roughly.
+private func expandedFrom(_ year: Int, _ definition: OpaquePointer) -> ICalError? {
+    var rules = 0
+    for observance in children(of: definition, kind: ICAL_ANY_COMPONENT) {
+        let kind = icalcomponent_isa(observance) == ICAL_XDAYLIGHT_COMPONENT ? "DAYLIGHT" : "STANDARD"
+        guard let start = icalcomponent_get_first_property(observance, ICAL_DTSTART_PROPERTY) else { continue }
+        for property in properties(of: observance, kind: ICAL_RRULE_PROPERTY) {
+            let rule = icalproperty_get_rrule(property)
+            guard rule.freq == ICAL_YEARLY_RECURRENCE else {
+                let name = icalrecur_freq_to_string(rule.freq).map { String(cString: $0) } ?? "?"
+                return ICalError(message: "its \(kind) rule recurs FREQ=\(name), not yearly")
+            }
+            var first = ICalTime(icalproperty_get_dtstart(start))
+            if first.year < year {
+                if icaltime_is_null_time(rule.until) == 0 && Int(rule.until.year) < year {
+                    icalcomponent_remove_property(observance, property)
+                    icalproperty_free(property)
+                    continue
+                }
+                if rule.count == 0 {
+                    first = first.inYear(year)
+                    icalproperty_set_dtstart(start, first.cValue)
+                } else if rule.count > 200 {
+                    return ICalError(message: "its \(kind) rule counts \(rule.count) changes from \(first.year) on")
+                }
+            }
+            rules += 1
+            guard rules <= 8 else { return ICalError(message: "more than 8 of its rules are in force at once") }
+            guard let iterator = icalrecur_iterator_new(rule, first.cValue) else { continue }
+            defer { icalrecur_iterator_free(iterator) }
+            var fifth = icaltime_null_time()
+            for _ in 0..<5 { fifth = icalrecur_iterator_next(iterator) }
+            if icaltime_is_null_time(fifth) == 0, ICalTime(fifth).wallSeconds - first.wallSeconds < 366 * 86_400 {
+                return ICalError(message: "its \(kind) rule recurs more than 4 times a year")
+            }
+        }
+    }
+    return nil
 }
 
 private func children(of component: OpaquePointer, kind: icalcomponent_kind) -> [OpaquePointer] {

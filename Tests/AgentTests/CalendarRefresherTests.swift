@@ -74,6 +74,24 @@ final class CalendarRefresherTests: XCTestCase {
         XCTAssertEqual(refresher.intervals, [])
     }
 
+    /// Issue 19: one mistyped year trapped `calendar expand`, and an agent started afresh then had no
+    /// calendar at all; now the bad events are named and the other file's event still sets its mode.
+    func testAMistypedYearInOneFileLeavesTheOtherFilesModesAfterARestart() throws {
+        let folder = calendar.deletingLastPathComponent()
+        try """
+            BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:test\nBEGIN:VEVENT\nUID:dentist\nDTSTART:20261215T090000\nDTEND:21261215T100000
+            SUMMARY:Dentist\nEND:VEVENT\nBEGIN:VEVENT\nUID:far\nDTSTART:99991215T090000\nDTEND:20261215T100000\nSUMMARY:Social
+            END:VEVENT\nEND:VCALENDAR\n
+            """.write(to: folder.appendingPathComponent("dentist.ics"), atomically: true, encoding: .utf8)
+        // A refresher of its own: the agent has just started and keeps no earlier result.
+        let refresher = refresher()
+        finish(refresher, startedAt: now, changedAtStart: refresher.refreshIfDue(paths: [folder.path], now: now))
+        XCTAssertEqual(refresher.intervals.map(\.mode), [.productivity], "\(refresher.problems)")
+        XCTAssertTrue(refresher.problems.contains { $0.hasSuffix("dentist.ics: UID dentist: “Dentist”: lasts more than 10 years (DTSTART 2026-12-15 09:00, DTEND 2126-12-15 10:00): a mistyped year? The event is left out") },
+                      "\(refresher.problems)")
+        XCTAssertTrue(refresher.problems.contains { $0.contains("dentist.ics: UID far: “Social”: lasts more than 10 years") }, "\(refresher.problems)")
+    }
+
     func testProblemsNameTheFile() throws {
         try "[calendars]\npaths = /nonexistent/cal.ics\n".write(to: home.appendingPathComponent(".config/screentime/config"),
                                                              atomically: true, encoding: .utf8)
