@@ -118,6 +118,7 @@ public final class AgentRunner {
         resolveMode(now: Date())
         connectDesktop(now: Date())
         Log.info("running; config \(config.path), data \(store.path)")
+        StartupCode.release()
         do { try loop() } catch {
             shutDown(reason: "\(error)")
             throw error
