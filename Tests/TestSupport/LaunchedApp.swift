@@ -79,19 +79,21 @@ public final class LaunchedApp {
     /// (the next app's windows may get their ids): SIGTERM to its pid (SIGKILL after 10 s), or,
     /// without a pid, the X server closes its connection (XKillClient).
     public func end() {
-        guard let pid else {
-            windows.killClient(window)
-            windows.waitUntil(timeout: 10) { !windows.clientList().contains(window.xid) }
-            return
-        }
-        if Self.isRunning(pid) {
-            kill(pid, SIGTERM)
-            if !windows.waitUntil(timeout: 10, { !Self.isRunning(pid) }) {
-                kill(pid, SIGKILL)
-                windows.waitUntil(timeout: 5) { !Self.isRunning(pid) }
+        // Its windows by id, read while they exist: once destroyed they tell no pid, though the
+        // window manager may list them a moment longer, and the next app's windows get their ids.
+        let own = Set(windows.clientList().filter { $0 == window.xid || (pid != nil && windows.pid(of: TestWindow(xid: $0)) == pid) })
+        if let pid {
+            if Self.isRunning(pid) {
+                kill(pid, SIGTERM)
+                if !windows.waitUntil(timeout: 10, { !Self.isRunning(pid) }) {
+                    kill(pid, SIGKILL)
+                    windows.waitUntil(timeout: 5) { !Self.isRunning(pid) }
+                }
             }
+        } else if !own.isEmpty {
+            windows.killClient(window)
         }
-        windows.waitUntil(timeout: 10) { !windows.clientList().contains { windows.pid(of: TestWindow(xid: $0)) == pid } }
+        windows.waitUntil(timeout: 10) { own.isDisjoint(with: windows.clientList()) }
     }
 
     /// Whether `pid` runs and is not a zombie (the launcher exited, so no test process reaps it).
