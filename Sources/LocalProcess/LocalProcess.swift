@@ -13,13 +13,60 @@ public enum LocalProcess {
         return path.hasSuffix(" (deleted)") ? String(path.dropLast(" (deleted)".count)) : path
     }
 
-    /// How the process was started, as far as /proc tells (Flatpak, Snap, a launcher's unit).
+    /// How the process was started, as far as /proc tells (Flatpak, Snap, a launcher's unit, the
+    /// entry GLib's launcher named in its environment).
     public static func identity(pid: Int32) -> ProcessAppIdentity {
         guard pid > 0 else { return ProcessAppIdentity() }
+        let launcher = environmentValues(pid: pid, ["GIO_LAUNCHED_DESKTOP_FILE", "GIO_LAUNCHED_DESKTOP_FILE_PID"])
         return ProcessAppIdentity(flatpakInfo: contents("/proc/\(pid)/root/.flatpak-info"),
                                   cgroup: contents("/proc/\(pid)/cgroup"),
                                   parentCGroup: parentPID(of: pid).flatMap { contents("/proc/\($0)/cgroup") },
-                                  executablePath: executablePath(pid: pid))
+                                  executablePath: executablePath(pid: pid), pid: pid,
+                                  launchedDesktopFile: launcher["GIO_LAUNCHED_DESKTOP_FILE"],
+                                  launchedDesktopFilePID: launcher["GIO_LAUNCHED_DESKTOP_FILE_PID"])
+    }
+
+    /// The values of `names` in the environment the process was started with
+    /// (`/proc/PID/environ`: `NAME=value` entries, each ending in a NUL), read a page at a time
+    /// and kept only for those names; the first entry of a name counts, as getenv's does. Reading
+    /// stops at `limit` bytes (the kernel's bound on a program's arguments and environment).
+    public static func environmentValues(pid: Int32, _ names: Set<String>, limit: Int = 2 << 20) -> [String: String] {
+        guard pid > 0 else { return [:] }
+        let descriptor = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [:] }
+        defer { close(descriptor) }
+        let longest = (names.map(\.utf8.count).max() ?? 0) + 1 + 4096
+        var values: [String: String] = [:]
+        var entry: [UInt8] = []
+        var overlong = false
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var total = 0
+        func take(_ entry: [UInt8]) {
+            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
+            let name = String(decoding: entry[..<equals], as: UTF8.self)
+            if names.contains(name), values[name] == nil {
+                values[name] = String(decoding: entry[(equals + 1)...], as: UTF8.self)
+            }
+        }
+        while total < limit, values.count < names.count {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+            for byte in buffer[0..<count] {
+                if byte == 0 {
+                    if !overlong { take(entry) }
+                    entry.removeAll(keepingCapacity: true)
+                    overlong = false
+                } else if entry.count < longest {
+                    entry.append(byte)
+                } else {
+                    // Longer than any wanted name with a path: skipped, never kept whole.
+                    overlong = true
+                }
+            }
+        }
+        return values
     }
 
     /// The fourth field of `/proc/PID/stat`, after the command name in parentheses (which may

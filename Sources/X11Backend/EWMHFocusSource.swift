@@ -9,6 +9,11 @@ import ScreenTimeCore
 /// `nextPoll(after:)` asks to be called again then. A transient dialog (WM_TRANSIENT_FOR) is
 /// reported with its own WM_CLASS, which toolkits set to its parent app's.
 ///
+/// The focused window's interval ends when it is destroyed (DestroyNotify, selected on it) or
+/// leaves `_NET_CLIENT_LIST`: openbox leaves `_NET_ACTIVE_WINDOW` on an app's last window after it
+/// closed, and the server gives the next client the same window ids, so neither the active
+/// window's id nor its title tells a closed window from its successor.
+///
 /// Events come through the connection's `X11EventRouter`, shared with the idle watch: the source
 /// keeps the PropertyNotify events it cares about until its drain.
 public final class EWMHFocusSource: FocusSource {
@@ -26,8 +31,10 @@ public final class EWMHFocusSource: FocusSource {
     private let clock: () -> Date
     /// The focus last reported (or found at start): changes are measured against it.
     private var reported: WindowFacts?
-    /// The window whose title changes we listen to.
+    /// The reported window, listened to for its destruction and, when its title is needed, its
+    /// renames (`watchesTitle`).
     private var watched: Window?
+    private var watchesTitle = false
     /// When `_NET_ACTIVE_WINDOW` became None, while that is not yet reported.
     private var noneSince: Date?
     /// The last drain stopped at its bound with events still queued.
@@ -35,6 +42,8 @@ public final class EWMHFocusSource: FocusSource {
     /// Handed over by the router since the last drain.
     private var activeChanged = false
     private var titleChanged = false
+    private var clientListChanged = false
+    private var watchedDestroyed = false
     private var subscription: X11EventRouter.Subscription?
 
     public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, clock: @escaping () -> Date = { Date() }) throws {
@@ -54,14 +63,27 @@ public final class EWMHFocusSource: FocusSource {
 
     /// Changes made before our last read of the same property are left out: that read saw them
     /// (openbox's None then the new window often both precede it).
-    private func received(_ event: XEventSummary) {
-        guard case .propertyChanged(let window, let atom, let serial) = event else { return }
+    private func propertyChanged(_ window: Window, _ atom: Atom, serial: UInt) {
         if window == connection.root && atom == connection.atoms.netActiveWindow && serial >= activeReadSerial {
             activeChanged = true
         }
-        if window == watched && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName)
+        if window == connection.root && atom == connection.atoms.netClientList {
+            clientListChanged = true
+        }
+        if window == watched && watchesTitle && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName)
             && serial >= titleReadSerial {
             titleChanged = true
+        }
+    }
+
+    private func received(_ event: XEventSummary) {
+        switch event {
+        case .propertyChanged(let window, let atom, let serial):
+            propertyChanged(window, atom, serial: serial)
+        case .destroyed(let window) where window == watched:
+            watchedDestroyed = true
+        default:
+            break
         }
     }
 
@@ -82,20 +104,21 @@ public final class EWMHFocusSource: FocusSource {
         return try facts(of: active)
     }
 
-    /// The active window's facts, with its title where needed: listening to its title changes
-    /// from before the title is read (a rename in between is not missed). Nil when None or the
-    /// window is gone. The read of `_NET_ACTIVE_WINDOW` brings in the client list's changes before
-    /// the cached facts are trusted.
+    /// The active window's facts, with its title where needed: listening to its destruction and
+    /// title changes from before the title is read (a rename in between is not missed). Nil when
+    /// None, or the window is gone or not in the client list. The read of `_NET_ACTIVE_WINDOW`
+    /// brings in the client list's changes before the cached facts are trusted.
     private func focusedWindow() throws -> WindowFacts? {
         activeReadSerial = connection.display.nextRequestSerial
-        guard let active = try inspector.activeWindow() else { return nil }
+        guard let active = try inspector.activeWindow(),
+              try connection.windowFacts.isListed(active, clientList: { try inspector.clientList() }) else { return nil }
         return try ignoringGoneWindow {
             var facts = try inspector.facts(of: active, readingTitle: false)
             guard needsTitle(facts) else {
-                try watchTitle(of: nil)
+                try watch(active, titles: false)
                 return facts
             }
-            try watchTitle(of: active)
+            try watch(active, titles: true)
             titleReadSerial = connection.display.nextRequestSerial
             facts.title = try inspector.title(of: active)
             return facts
@@ -132,14 +155,17 @@ public final class EWMHFocusSource: FocusSource {
             // (queued already); later ones make the socket readable and wake the agent again.
             let read = round == 0 ? try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
                                   : try connection.events.dispatchQueued(limit: Self.maxEventsPerRound)
-            let (active, title) = (activeChanged, titleChanged)
-            (activeChanged, titleChanged) = (false, false)
-            if active {
+            let (active, title, clients, destroyed) = (activeChanged, titleChanged, clientListChanged, watchedDestroyed)
+            (activeChanged, titleChanged, clientListChanged, watchedDestroyed) = (false, false, false, false)
+            if try destroyed || clients && reportedLeftClientList() {
+                events += try reportedWindowEnded(destroyed: destroyed)
+            } else if active || clients {
+                // A window the WM named active before listing it counts once it is listed.
                 events += try activeWindowChanged()
             } else if title {
                 events += try titleMayHaveChanged()
             }
-            if read == 0 && !active && !title {
+            if read == 0 && !active && !title && !clients && !destroyed {
                 backlog = false
                 break
             }
@@ -154,6 +180,24 @@ public final class EWMHFocusSource: FocusSource {
     private static let maxRounds = 8
     private static let maxEventsPerRound = 256
 
+    private func reportedLeftClientList() throws -> Bool {
+        guard let reported else { return false }
+        return try !connection.windowFacts.isListed(Window(reported.window), clientList: { try inspector.clientList() })
+    }
+
+    /// The reported window was destroyed or left the client list: its interval ends now (this is
+    /// no None between two windows, so no debounce), and the window the WM names active now is
+    /// reported as new, even under the same id.
+    private func reportedWindowEnded(destroyed: Bool) throws -> [FocusEvent] {
+        guard reported != nil else { return [] }
+        if destroyed { watched = nil }  // the server dropped the selection with the window
+        reported = nil
+        noneSince = nil
+        reported = try focusedWindow()
+        if reported == nil { try watch(nil, titles: false) }
+        return [.focused(reported)]
+    }
+
     private func activeWindowChanged(debounced: Bool = false) throws -> [FocusEvent] {
         guard let facts = try focusedWindow() else {
             guard reported != nil else { return [] }
@@ -162,11 +206,12 @@ public final class EWMHFocusSource: FocusSource {
                 return []
             }
             reported = nil
-            try watchTitle(of: nil)
+            try watch(nil, titles: false)
             return [.focused(nil)]
         }
         noneSince = nil
-        if let reported, reported.window == facts.window {
+        // The same id with other facts (read afresh after the client list changed) is another window.
+        if let reported, reported.window == facts.window, reported.isSameWindow(as: facts) {
             guard facts.title != reported.title else { return [] }
             self.reported = facts
             return [.titleChanged(facts)]
@@ -189,18 +234,29 @@ public final class EWMHFocusSource: FocusSource {
         }
     }
 
-    /// Listens to PropertyNotify on the focused window only (when its title is needed), and stops
-    /// on the one before. The requests need no reply and are not waited for (a window that closed
-    /// meanwhile gives an error that is dropped); they go out with the next read, or are flushed
-    /// here when no read follows (no window to watch).
-    private func watchTitle(of window: Window?) throws {
-        guard window != watched else { return }
-        if let old = watched { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
+    /// Listens to the focused window only: its destruction (StructureNotify) and, when its title
+    /// is needed, its PropertyNotify; and stops on the one before. The requests need no reply and
+    /// are not waited for (a window that closed meanwhile gives an error that is dropped); they go
+    /// out with the next read, or are flushed here when no read follows (no window to watch).
+    private func watch(_ window: Window?, titles: Bool) throws {
+        guard window != watched || titles != watchesTitle else { return }
+        if let old = watched, old != window { try connection.display.selectInput(old, mask: XConstants.noEventMask) }
         watched = window
+        watchesTitle = titles && window != nil
         if let window {
-            try connection.display.selectInput(window, mask: XConstants.propertyChangeMask)
+            try connection.display.selectInput(window, mask: XConstants.structureNotifyMask
+                                                   | (titles ? XConstants.propertyChangeMask : XConstants.noEventMask))
         } else {
             try connection.display.flush()
         }
+    }
+}
+
+private extension WindowFacts {
+    /// Whether `other` is this window, renamed or not.
+    func isSameWindow(as other: WindowFacts) -> Bool {
+        var renamed = self
+        renamed.title = other.title
+        return renamed == other
     }
 }

@@ -25,7 +25,8 @@ struct StableWindowFacts: Equatable {
 ///   again at the next lookup. The server sends such an event before the reply to any later
 ///   request, so Xlib has queued it once that reply is read: every lookup follows a read of the
 ///   window (its title) and first applies the events already queued, without a round trip;
-/// - a read that finds the window gone (BadWindow) forgets it.
+/// - a read that finds the window gone (BadWindow), or its DestroyNotify (the focus source selects
+///   it on the focused window), forgets it.
 /// This needs the root's PropertyChangeMask selected on the connection and its events drained by
 /// someone: the cache works only once `enable()` was called (by the EWMH focus source, which
 /// drains). Otherwise, and with window managers without `_NET_CLIENT_LIST`, every read is fresh.
@@ -37,6 +38,9 @@ final class WindowFactsCache {
     private var entries: [Window: StableWindowFacts] = [:]
     /// `_NET_CLIENT_LIST` as last read, nil when unknown or changed since.
     private var clients: Set<Window>?
+    /// The last read found `_NET_CLIENT_LIST` set: without it nothing is cached, and no window
+    /// counts as unlisted.
+    private var windowManagerListsClients = false
     /// A change of `_NET_CLIENT_LIST` was dispatched and not yet applied.
     private var clientListChanged = false
     private(set) var isEnabled = false
@@ -60,8 +64,13 @@ final class WindowFactsCache {
     }
 
     private func received(_ event: XEventSummary) {
-        if case .propertyChanged(let window, let atom, _) = event, window == root, atom == clientListAtom {
+        switch event {
+        case .propertyChanged(let window, let atom, _) where window == root && atom == clientListAtom:
             clientListChanged = true
+        case .destroyed(let window):
+            forget(window)
+        default:
+            break
         }
     }
 
@@ -73,11 +82,7 @@ final class WindowFactsCache {
         guard isEnabled else { return try read() }
         try catchUp()
         if let cached = entries[window] { return cached }
-        if clients == nil {
-            let list = try clientList()
-            try catchUp()
-            clients = Set(list ?? [])
-        }
+        try readClientListIfUnknown(clientList)
         let facts: StableWindowFacts
         do {
             facts = try read()
@@ -92,11 +97,32 @@ final class WindowFactsCache {
         return facts
     }
 
+    /// Whether `window` is in `_NET_CLIENT_LIST` (read when unknown, as in `facts(of:)`): a window
+    /// that left it (destroyed, withdrawn) is no app in front, even where the window manager still
+    /// names it active. True where the list is unknown (not enabled, or a window manager without it).
+    func isListed(_ window: Window, clientList: () throws -> [Window]?) throws -> Bool {
+        guard isEnabled else { return true }
+        try catchUp()
+        try readClientListIfUnknown(clientList)
+        return !windowManagerListsClients || clients?.contains(window) != false
+    }
+
+    private func readClientListIfUnknown(_ clientList: () throws -> [Window]?) throws {
+        guard clients == nil else { return }
+        let list = try clientList()
+        try catchUp()
+        clients = Set(list ?? [])
+        windowManagerListsClients = list != nil
+    }
+
     /// `_NET_CLIENT_LIST` as just read by someone else (the window control), saving a read.
     func noteClientList(_ list: [Window]) throws {
         guard isEnabled else { return }
         try catchUp()
-        if clients == nil { clients = Set(list) }
+        if clients == nil {
+            clients = Set(list)
+            windowManagerListsClients = true
+        }
     }
 
     /// A read found `window` gone: its id may come back as another window.

@@ -54,6 +54,7 @@ struct PropertyValue {
 enum XConstants {
     static let propertyChangeMask = PropertyChangeMask
     static let noEventMask = NoEventMask
+    static let structureNotifyMask = StructureNotifyMask
     /// ICCCM WM_STATE value of a minimized window.
     static let iconicState = UInt(IconicState)
 }
@@ -97,6 +98,8 @@ enum XEventSummary {
     /// `serial`: the last request the server had processed when it changed the property; a
     /// change with a serial below a read's request was seen by that read.
     case propertyChanged(window: Window, atom: Atom, serial: UInt)
+    /// A window we selected StructureNotify on was destroyed: its id is free for another.
+    case destroyed(window: Window)
     case syncAlarm(SyncAlarm)
     /// The server's screen saver started (on or cycling) or stopped.
     case screenSaver(on: Bool)
@@ -312,6 +315,9 @@ struct XDisplay {
         if event.type == PropertyNotify {
             return .propertyChanged(window: Window(rawValue: event.xproperty.window),
                                     atom: Atom(rawValue: event.xproperty.atom), serial: event.xproperty.serial)
+        }
+        if event.type == DestroyNotify {
+            return .destroyed(window: Window(rawValue: event.xdestroywindow.window))
         }
         // Xlib converted extension events into the extension's struct (the extension's query
         // registered the converter), stored in the XEvent union.

@@ -4,7 +4,8 @@ import TestSupport
 import XCTest
 
 /// App identity and safety against the machine's real desktop entries and real programs: Debian's
-/// xterm entry, a GTK 4 app and its dialog, an entry installed while the agent runs, pinentry.
+/// xterm entry, a GTK 4 app and its dialog, an entry installed while the agent runs, pinentry,
+/// real apps of each toolkit launched from their entries, and an app closed before the next opens.
 final class AppIdentityDesktopTests: XCTestCase {
     static let productivity = """
         [general]
@@ -112,5 +113,132 @@ final class AppIdentityDesktopTests: XCTestCase {
         let id = try XCTUnwrap(agent.status().focused)
         XCTAssertEqual(try agent.status().apps.first { $0.id == id }?.state, "essential")
         XCTAssertTrue(try agent.cli(["essential", "list"]).out.contains("pinentry*  (built in: password prompt)"))
+    }
+
+    // MARK: - Real apps launched from their entries
+
+    /// Real apps of each toolkit, launched from their entries by GLib's launcher as a menu does,
+    /// with no systemd user session (so no launcher scope), each focused in turn: every one is
+    /// named as the entry it was launched from. GTK 3 (gucharmap, aisleriot's sol, pavucontrol,
+    /// transmission-gtk declare ids their entries lack), GTK 4, Qt 5 / KF5 (kcalc: no id on its
+    /// window, only the launcher's environment), terminals with toolkits of their own, Chromium,
+    /// and an X11-only app that sets no pid (mupdf).
+    func testRealAppsLaunchedFromTheirEntriesAreNamedAsTheirEntry() throws {
+        let desk = try DesktopHarness.shared()
+        let windows = try TestWindowClient(display: desk.display)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        try Self.prepareHermeticApps(environment)
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        let document = try Self.writeTinyPDF(in: URL(fileURLWithPath: environment["HOME"]!))
+
+        let launches: [(entry: String, arguments: [String])] = [
+            ("gucharmap", []), ("sol", []), ("pavucontrol", []), ("transmission-gtk", []),
+            ("org.gtk.WidgetFactory4", []), ("org.gtk.Demo4", []), ("org.kde.kcalc", []),
+            ("debian-xterm", []), ("lxterminal", []), ("xfce4-terminal", []), ("qterminal", []), ("featherpad", []),
+            ("chromium", ["about:blank"]), ("mupdf", [document.path]),
+        ]
+        var named: [String: String] = [:]
+        for launch in launches {
+            let app = try LaunchedApp(launch.entry, launch.arguments, environment: environment, windows: windows)
+            windows.activate(app.window)
+            _ = focused(agent, is: AppID(launch.entry), timeout: 10)
+            named[launch.entry] = (try? agent.status().focused)?.rawValue ?? "nothing"
+            app.end()
+        }
+        let wrong = launches.map(\.entry).filter { named[$0] != $0 }
+        print("Real apps named as their entry on X11: \(launches.count - wrong.count) of \(launches.count)")
+        XCTAssertEqual(wrong, [], wrong.map { "\($0) counted as \(named[$0]!)" }.joined(separator: ", "))
+    }
+
+    /// Started from a terminal (no launcher's environment), GTK apps whose declared application id
+    /// names no entry are named by their WM_CLASS instance, their entry's id, as GNOME Shell's
+    /// WindowTracker does; transmission-gtk's per-launch id is no app of its own.
+    func testGTKAppsWhoseDeclaredIDNamesNoEntryAreNamedByTheirWindowClass() throws {
+        let desk = try DesktopHarness.shared()
+        let windows = try TestWindowClient(display: desk.display)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        try Self.prepareHermeticApps(environment)
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        let session = LaunchedApp.sessionEnvironment(environment)
+        for (program, entry, declared) in [("gucharmap", "gucharmap", "org.gnome.Charmap"), ("sol", "sol", "org.gnome.aisleriot"),
+                                           ("pavucontrol", "pavucontrol", "org.pulseaudio.pavucontrol"),
+                                           ("transmission-gtk", "transmission-gtk", "com.transmissionbt.transmission_")] {
+            let app = try RealApp(program, on: desk, environment: session)
+            let window = try app.window(in: windows, timeout: 20) { windows.text($0, "_GTK_APPLICATION_ID") != nil }
+            XCTAssertTrue(windows.text(window, "_GTK_APPLICATION_ID")?.hasPrefix(declared) == true,
+                          "\(program) no longer declares \(declared): the test proves less")
+            windows.activate(window)
+            XCTAssertTrue(focused(agent, is: AppID(entry), timeout: 10),
+                          "\(program) counted as \(String(describing: try? agent.status().focused))")
+            app.end()
+        }
+    }
+
+    /// An app's last window closes (openbox leaves `_NET_ACTIVE_WINDOW` on it), then another app
+    /// opens, its windows under the closed one's ids: the closed app stops counting at once and
+    /// gains no time, and the new one is named as itself.
+    func testAClosedAppGainsNoTimeAndTheNextAppIsNamedRight() throws {
+        let desk = try DesktopHarness.shared()
+        let windows = try TestWindowClient(display: desk.display)
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        for (closing, next) in [("lxterminal", "xfce4-terminal"), ("featherpad", "qterminal")] {
+            let first = try LaunchedApp(closing, environment: environment, windows: windows)
+            windows.activate(first.window)
+            XCTAssertTrue(focused(agent, is: AppID(closing), timeout: 10), "\(String(describing: try? agent.status().focused))")
+            XCTAssertTrue(eventually { (try? agent.usedSeconds(AppID(closing))) ?? 0 >= 1 }, "\(closing) was not counted")
+
+            windows.requestClose(first.window)
+            XCTAssertTrue(windows.waitUntil(timeout: 10) { !windows.clientList().contains(first.window.xid) },
+                          "\(closing) did not close its window")
+            XCTAssertTrue(windows.waitUntil(timeout: 10) { first.pid.map { !LaunchedApp.isRunning($0) } ?? true },
+                          "\(closing) did not exit after its last window")
+            XCTAssertTrue(eventually { (try? agent.status().focused) == nil },
+                          "\(closing) is still counted after it closed: \(String(describing: try? agent.status().focused))")
+            let closedAt = try agent.usedSeconds(AppID(closing))
+
+            let second = try LaunchedApp(next, environment: environment, windows: windows)
+            print("\(next) after \(closing): window \(second.window) \(second.window == first.window ? "reuses" : "does not reuse") the closed one's id")
+            windows.activate(second.window)
+            XCTAssertTrue(focused(agent, is: AppID(next), timeout: 10),
+                          "\(next) counted as \(String(describing: try? agent.status().focused))")
+            XCTAssertTrue(eventually(10) { (try? agent.usedSeconds(AppID(next))) ?? 0 >= 2 }, "\(next) was not counted")
+            XCTAssertEqual(try agent.usedSeconds(AppID(closing)), closedAt, accuracy: 0.5, "\(closing) gained time after it closed")
+            second.end()
+        }
+    }
+
+    /// What makes the launched apps hermetic beyond the fresh HOME: Chromium as root needs
+    /// `--no-sandbox`, which the user's own copy of its entry adds (same id, `StartupWMClass`
+    /// and all), with every request pointed at a proxy that does not exist; transmission-gtk
+    /// starts with no peer discovery, port mapping or legal notice. Nothing leaves the machine.
+    static func prepareHermeticApps(_ environment: [String: String]) throws {
+        let home = URL(fileURLWithPath: environment["HOME"]!)
+        let applications = URL(fileURLWithPath: environment["XDG_DATA_HOME"]!).appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let chromium = try String(contentsOfFile: "/usr/share/applications/chromium.desktop", encoding: .utf8)
+        let flags = ["--no-sandbox", "--user-data-dir=\(home.appendingPathComponent("chromium").path)", "--no-first-run",
+                     "--disable-gpu", "--disable-sync", "--disable-background-networking", "--disable-component-update",
+                     "--disable-default-apps", "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"]
+        try chromium.replacingOccurrences(of: "Exec=/usr/bin/chromium", with: "Exec=/usr/bin/chromium " + flags.joined(separator: " "))
+            .write(to: applications.appendingPathComponent("chromium.desktop"), atomically: true, encoding: .utf8)
+
+        let transmission = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("transmission")
+        try FileManager.default.createDirectory(at: transmission, withIntermediateDirectories: true)
+        try """
+            {"dht-enabled": false, "lpd-enabled": false, "pex-enabled": false, "utp-enabled": false,
+             "port-forwarding-enabled": false, "blocklist-enabled": false, "rpc-enabled": false,
+             "bind-address-ipv4": "127.0.0.1", "bind-address-ipv6": "::1", "peer-port": 0,
+             "user-has-given-informed-consent": true, "show-notification-area-icon": false}
+            """.write(to: transmission.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+    }
+
+    /// A one-page, empty PDF for mupdf to open.
+    static func writeTinyPDF(in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("page.pdf")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
+            .write(to: url, atomically: true, encoding: .utf8)
+        return url
     }
 }

@@ -237,7 +237,7 @@ public final class DesktopHarness {
     // MARK: - Helpers
 
     public static func which(_ program: String) throws -> String {
-        for dir in ["/usr/bin", "/bin", "/usr/local/bin", "/usr/sbin"] {
+        for dir in ["/usr/bin", "/bin", "/usr/local/bin", "/usr/sbin", "/usr/games"] {
             let path = "\(dir)/\(program)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }

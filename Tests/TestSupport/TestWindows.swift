@@ -141,8 +141,9 @@ public final class TestWindowClient {
         var count: UInt = 0
         var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window.xid, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type, &format,
-                                 &count, &after, &data) == Success, let data else { return nil }
+        guard toleratingGoneWindows({ XGetWindowProperty(display, window.xid, atom(name), 0, 4096, 0, Atom(AnyPropertyType),
+                                                         &type, &format, &count, &after, &data) }) == Success,
+              let data else { return nil }
         defer { XFree(data) }
         guard format == 8 else { return nil }
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
@@ -222,6 +223,34 @@ public final class TestWindowClient {
         }
     }
 
+    /// Asks the window manager to close `window` as its close button does: a `_NET_CLOSE_WINDOW`
+    /// client message to the root (openbox then sends the app WM_DELETE_WINDOW).
+    public func requestClose(_ window: TestWindow) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window.xid
+        event.xclient.message_type = atom("_NET_CLOSE_WINDOW")
+        event.xclient.format = 32
+        event.xclient.data.l = (Int(CurrentTime), 2, 0, 0, 0)
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+    }
+
+    /// Has the X server close the connection of the client that made `window` (XKillClient).
+    public func killClient(_ window: TestWindow) {
+        toleratingGoneWindows {
+            XKillClient(display, window.xid)
+            XSync(display, 0)
+        }
+    }
+
+    /// WM_CLASS: instance and class; nil when unset.
+    public func wmClass(of window: TestWindow) -> (instance: String, wmClass: String)? {
+        guard let text = text(window, "WM_CLASS") else { return nil }
+        let parts = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+        return parts.count >= 2 ? (parts[0], parts[1]) : nil
+    }
+
     /// Destroys the window.
     public func close(_ window: TestWindow) {
         XDestroyWindow(display, window.xid)
@@ -240,6 +269,14 @@ public final class TestWindowClient {
     }
 
     // MARK: - Properties
+
+    /// Runs a read of another client's window, which may be destroyed meanwhile (a real app's):
+    /// Xlib's default handler would end the test process on the BadWindow; the read just fails.
+    private func toleratingGoneWindows<T>(_ read: () -> T) -> T {
+        let previous = XSetErrorHandler { _, _ in 0 }
+        defer { XSetErrorHandler(previous) }
+        return read()
+    }
 
     private func setBytes(_ window: TestWindow, _ name: String, type: Atom, _ bytes: [UInt8]) {
         XChangeProperty(display, window.xid, atom(name), type, 8, PropModeReplace, bytes, Int32(bytes.count))
@@ -260,8 +297,8 @@ public final class TestWindowClient {
         var count: UInt = 0
         var after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, xid, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type, &format,
-                                 &count, &after, &data) == Success, let data else { return [] }
+        guard toleratingGoneWindows({ XGetWindowProperty(display, xid, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type,
+                                                         &format, &count, &after, &data) }) == Success, let data else { return [] }
         defer { XFree(data) }
         guard format == 32 else { return [] }
         return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { longs in

@@ -114,6 +114,69 @@ final class EWMHFocusSourceTests: X11DesktopTestCase {
         XCTAssertEqual(seen.compactMap(\.focusedWindow).suffix(6), [one, two, one, two, one, two].map(\.id))
     }
 
+    /// openbox leaves `_NET_ACTIVE_WINDOW` on an app's last window after it closed, and the server
+    /// gives the next client to connect the same window ids: the closed window's interval ends at
+    /// once, and the next app's window under the same id is reported as a new window, not as a
+    /// rename of the closed one.
+    func testAClosedWindowEndsAndTheNextWindowUnderItsIDIsAnother() throws {
+        let source = try EWMHFocusSource(connection: connection)
+        var closing: TestWindowClient? = try TestWindowClient()
+        let old = try XCTUnwrap(closing).openWindow(class: "StClosedApp", title: "Terminal")
+        _ = try focus(old, with: source)
+        closing = nil  // the app exits: the server destroys its window
+        XCTAssertTrue(client.waitUntil(timeout: 5) { !self.client.clientList().contains(old.xid) })
+        let ended = try source.events { $0.isNilFocus }
+        XCTAssertEqual(ended, [.focused(nil)], "the closed window's interval did not end")
+        XCTAssertEqual(client.activeWindow(), old.xid, "openbox moved _NET_ACTIVE_WINDOW off the closed window: the test proves less")
+
+        let next = try TestWindowClient()
+        let new = try next.openWindow(class: "StNextApp", title: "Terminal")
+        XCTAssertEqual(new.id, old.id, "the X server did not reuse the id: the test proves nothing")
+        let events = try focus(new, with: source)
+        guard case .focused(let facts?) = events.last else { return XCTFail("no focus on the new window: \(events)") }
+        XCTAssertEqual(facts.wmClass, "StNextApp")
+        next.close(new)
+    }
+
+    /// The same, with the close and the next app's window both done before the source drains: the
+    /// closed window's DestroyNotify tells the two apart, and the new one's facts are read afresh.
+    func testAWindowReplacedUnderItsIDBetweenTwoDrainsIsReportedAsNew() throws {
+        let source = try EWMHFocusSource(connection: connection)
+        var closing: TestWindowClient? = try TestWindowClient()
+        let old = try XCTUnwrap(closing).openWindow(class: "StReplacedApp", title: "Same title")
+        _ = try focus(old, with: source)
+        closing = nil
+        XCTAssertTrue(client.waitUntil(timeout: 5) { !self.client.clientList().contains(old.xid) })
+        let next = try TestWindowClient()
+        let new = try next.openWindow(class: "StSuccessorApp", title: "Same title")
+        XCTAssertEqual(new.id, old.id, "the X server did not reuse the id: the test proves nothing")
+        next.activate(new)
+        XCTAssertTrue(client.waitUntil(timeout: 5) { self.client.activeWindow() == new.xid })
+
+        let events = try source.events { $0.focusedWindow == new.id }
+        guard case .focused(let facts?) = events.last else { return XCTFail("the new window was not reported as focused: \(events)") }
+        XCTAssertEqual(facts.wmClass, "StSuccessorApp", "named from the closed window's cache")
+        XCTAssertFalse(events.contains { if case .titleChanged = $0 { return true } else { return false } }, "\(events)")
+        next.close(new)
+    }
+
+    /// A window that leaves `_NET_CLIENT_LIST` (withdrawn, as to a tray) is no longer in front,
+    /// even while `_NET_ACTIVE_WINDOW` still names it; mapped again and activated, it counts again.
+    func testAWindowThatLeavesTheClientListEndsItsInterval() throws {
+        let source = try EWMHFocusSource(connection: connection)
+        let window = try open("StToTray", "Player")
+        _ = try focus(window, with: source)
+        try client.withdraw(window)
+        client.setActiveWindowProperty(window.xid)
+        let ended = try source.events { $0.isNilFocus }
+        XCTAssertTrue(ended.contains { $0.isNilFocus }, "\(ended)")
+        XCTAssertFalse(ended.contains { $0.focusedWindow == window.id }, "\(ended)")
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [], "an unlisted active window was reported")
+
+        try client.remap(window)
+        _ = try focus(window, with: source)
+    }
+
     func testNoneThatLastsIsReportedAfterTheDebounce() throws {
         var now = Date(timeIntervalSince1970: 1_000)
         let source = try EWMHFocusSource(connection: connection, clock: { now })

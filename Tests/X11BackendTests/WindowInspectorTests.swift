@@ -26,7 +26,8 @@ final class WindowInspectorTests: X11DesktopTestCase {
         XCTAssertEqual(dialogFacts.transientFor, main.id)
         XCTAssertEqual(dialogFacts.declaredIDs, [])
 
-        var resolver = AppResolver(entries: [DesktopEntry(id: "debian-xterm", name: "XTerm", startupWMClass: "XTerm")])
+        var resolver = AppResolver(entries: [DesktopEntry(id: "debian-xterm", name: "XTerm", startupWMClass: "XTerm"),
+                                             DesktopEntry(id: "org.example.Editor", name: "Editor")])
         XCTAssertEqual(resolver.identify(mainFacts).id, "org.example.Editor")
         XCTAssertEqual(resolver.identify(dialogFacts).id, "org.example.Editor", "the dialog is its owner's")
     }

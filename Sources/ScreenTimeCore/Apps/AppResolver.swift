@@ -1,6 +1,8 @@
 /// Names the app a window belongs to, strongest evidence first:
 /// 1. an id the window or its process declares (`WindowFacts.declaredIDs`): the first one with a
-///    desktop entry, else the first one;
+///    desktop entry. One that names no entry is no evidence (GNOME Shell's WindowTracker does the
+///    same): GTK apps declare ids their entries do not have (`org.gnome.Charmap` for
+///    `gucharmap.desktop`), and a non-unique GApplication a new one at every launch;
 /// 2. the desktop entry whose `StartupWMClass` is exactly the WM_CLASS instance, then the class;
 /// 3. the desktop entry whose id is exactly the class or the instance; or the one entry whose id is
 ///    the class up to case (toolkits capitalise the class from the program's name: `Mpv`, `Vlc`),
@@ -50,9 +52,8 @@ public struct AppResolver: Sendable {
     }
 
     private func evidence(for window: WindowFacts) -> AppInfo? {
-        if let declared = window.declaredIDs.first {
-            return info(window.declaredIDs.lazy.compactMap { byID[$0] }.first)
-                ?? AppInfo(id: AppID(declared), name: declared, icon: declared)
+        if let declared = window.declaredIDs.lazy.compactMap({ byID[$0] }).first {
+            return info(declared)
         }
         // Looked up one after the other, and the class lower-cased only when all else failed: the
         // agent asks at every focus switch, and for every window of an app it minimizes.

@@ -1,7 +1,9 @@
 /// The app ids a process declares by how it was started, read from what `/proc` shows of it: the
-/// Flatpak sandbox's `.flatpak-info`, the Snap's cgroup or executable path, and the systemd unit a
+/// Flatpak sandbox's `.flatpak-info`, the Snap's cgroup or executable path, the systemd unit a
 /// desktop launcher made for it (XDG "desktop application" naming: `app-[LAUNCHER-]ID-RANDOM.scope`,
-/// `app-[LAUNCHER-]ID[@RANDOM].service`, dashes in ID escaped as `\x2d`).
+/// `app-[LAUNCHER-]ID[@RANDOM].service`, dashes in ID escaped as `\x2d`), and the entry GLib's
+/// launcher (`gtk-launch`, every GIO-based menu or dock) names in the environment it starts the
+/// program with.
 public struct ProcessAppIdentity: Equatable, Sendable {
     /// `/proc/PID/root/.flatpak-info`, when readable.
     public var flatpakInfo: String?
@@ -11,17 +13,27 @@ public struct ProcessAppIdentity: Equatable, Sendable {
     public var parentCGroup: String?
     /// `/proc/PID/exe`'s target.
     public var executablePath: String?
+    /// The process's own pid, and `GIO_LAUNCHED_DESKTOP_FILE` and `GIO_LAUNCHED_DESKTOP_FILE_PID`
+    /// from the environment it was started with (`/proc/PID/environ`).
+    public var pid: Int32?
+    public var launchedDesktopFile: String?
+    public var launchedDesktopFilePID: String?
 
     public init(flatpakInfo: String? = nil, cgroup: String? = nil, parentCGroup: String? = nil,
-                executablePath: String? = nil) {
+                executablePath: String? = nil, pid: Int32? = nil, launchedDesktopFile: String? = nil,
+                launchedDesktopFilePID: String? = nil) {
         self.flatpakInfo = flatpakInfo
         self.cgroup = cgroup
         self.parentCGroup = parentCGroup
         self.executablePath = executablePath
+        self.pid = pid
+        self.launchedDesktopFile = launchedDesktopFile
+        self.launchedDesktopFilePID = launchedDesktopFilePID
     }
 
     /// The declared ids, strongest first: the Flatpak id, the Snap's desktop id (`NAME_APP`, or
-    /// the snap's name from its executable path), the launcher's unit's desktop id.
+    /// the snap's name from its executable path), the launcher's unit's desktop id, the entry GLib's
+    /// launcher started the process from.
     public var declaredIDs: [String] {
         var ids: [String] = []
         if let flatpak = flatpakInfo.flatMap(Self.flatpakID(fromInfo:)) { ids.append(flatpak) }
@@ -32,6 +44,12 @@ public struct ProcessAppIdentity: Equatable, Sendable {
         // A process that merely inherited its parent's unit (a program started from a terminal
         // that runs in the terminal's scope) is not the app the launcher started.
         if let unit, let id = Self.desktopID(fromUnit: unit), parentCGroup.flatMap(Self.unitName(fromCGroup:)) != unit {
+            ids.append(id)
+        }
+        // Children inherit the variables with the launched program's pid (a shell in a terminal
+        // the menu started): only the program itself was launched from the entry.
+        if let file = launchedDesktopFile, let pid, launchedDesktopFilePID == String(pid),
+           let id = Self.desktopID(fromPath: file) {
             ids.append(id)
         }
         return ids.reduce(into: []) { unique, id in if !unique.contains(id) { unique.append(id) } }
@@ -92,6 +110,17 @@ public struct ProcessAppIdentity: Equatable, Sendable {
         }
         guard let id = parts.last, !id.isEmpty else { return nil }
         return unescaped(id)
+    }
+
+    /// An entry file's desktop id: its path below the last `applications` folder with `/` as `-`
+    /// (`/usr/share/applications/kde4/kate.desktop` is `kde4-kate`), else its file name (an entry
+    /// launched from elsewhere, `gio launch ./app.desktop`), without `.desktop`; nil for any other file.
+    static func desktopID(fromPath path: String) -> String? {
+        guard path.hasSuffix(".desktop") else { return nil }
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        let below = components.lastIndex(of: "applications").map { components[($0 + 1)...] } ?? components.suffix(1)
+        let id = below.joined(separator: "-").dropLast(".desktop".count)
+        return id.isEmpty ? nil : String(id)
     }
 
     /// systemd's unit-name escaping: `\xNN` is the byte NN.

@@ -69,15 +69,36 @@ final class AppResolverTests: XCTestCase {
                                                 declaredIDs: ["org.gnome.Calculator"]))
         XCTAssertEqual(gtk.id, "org.gnome.Calculator")
         XCTAssertEqual(gtk.name, "Calculator")
-        // The first declared id with an entry, else the first declared id.
+        // The first declared id with an entry.
         XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(2), wmClass: "X", declaredIDs: ["com.example.None", "debian-xterm"])).id,
                        "debian-xterm")
-        let unknown = resolver.app(for: WindowFacts(window: WindowID(3), wmClass: "XTerm", declaredIDs: ["org.example.Notes", "notes"]))
-        XCTAssertEqual(unknown.id, "org.example.Notes")
+    }
+
+    /// gucharmap declares `org.gnome.Charmap`, which no entry has; its WM_CLASS instance is its
+    /// entry's id. A non-unique GApplication (transmission-gtk) declares a new id at every launch.
+    func testADeclaredIDWithoutAnEntryIsNoEvidence() {
+        let charmap = DesktopEntry(id: "gucharmap", name: "Character Map", categories: ["GNOME", "GTK", "Utility"])
+        let transmission = DesktopEntry(id: "transmission-gtk", name: "Transmission", categories: ["Network", "P2P"])
+        var resolver = AppResolver(entries: [charmap, transmission, xterm])
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(1), wmClass: "Gucharmap", wmInstance: "gucharmap",
+                                                     declaredIDs: ["org.gnome.Charmap"])),
+                       AppInfo(id: "gucharmap", name: "Character Map", icon: nil, categories: ["GNOME", "GTK", "Utility"]))
+        for launch in ["com.transmissionbt.transmission_65024_1234_5678", "com.transmissionbt.transmission_65024_99_100"] {
+            XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(2), wmClass: "Transmission-gtk", wmInstance: "transmission-gtk",
+                                                         declaredIDs: [launch])).id, "transmission-gtk")
+        }
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(3), wmClass: "XTerm", declaredIDs: ["org.example.Notes", "notes"])).id,
+                       "debian-xterm", "StartupWMClass comes next")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(4), wmClass: "Notes", declaredIDs: ["org.example.Notes"])).id,
+                       "notes", "with no entry at all, the lower-cased class")
+        // Not remembered for the process's other windows either: nothing was evidence.
+        XCTAssertEqual(resolver.identify(WindowFacts(window: WindowID(5), wmClass: "Tool", pid: 50, declaredIDs: ["org.example.Tool"])).id,
+                       "tool")
+        XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(6), wmClass: "Other", pid: 50)).id, "other")
     }
 
     func testDialogsAndOtherWindowsOfAnIdentifiedProcessInherit() {
-        var resolver = AppResolver(entries: [calculator])
+        var resolver = AppResolver(entries: [calculator, vlc])
         let main = WindowFacts(window: WindowID(1), wmClass: "Gnome-calculator", pid: 40, declaredIDs: ["org.gnome.Calculator"])
         let dialog = WindowFacts(window: WindowID(2), wmClass: "Dialog", transientFor: WindowID(1))
         let other = WindowFacts(window: WindowID(3), wmClass: "Gnome-calculator", pid: 40)
@@ -89,9 +110,8 @@ final class AppResolverTests: XCTestCase {
         XCTAssertEqual(resolver.identify(dialog).id, "org.gnome.Calculator")
         XCTAssertEqual(resolver.identify(dialogOfDialog).id, "org.gnome.Calculator")
         // Evidence of its own beats inheritance.
-        let own = WindowFacts(window: WindowID(5), wmClass: "Other", pid: 40, declaredIDs: ["org.example.Other"],
-                              transientFor: WindowID(1))
-        XCTAssertEqual(resolver.identify(own).id, "org.example.Other")
+        let own = WindowFacts(window: WindowID(5), wmClass: "Other", pid: 40, declaredIDs: ["vlc"], transientFor: WindowID(1))
+        XCTAssertEqual(resolver.identify(own).id, "vlc")
         // A window named only by its lower-cased class is not remembered for others.
         XCTAssertEqual(resolver.identify(WindowFacts(window: WindowID(6), wmClass: "Plain", pid: 41)).id, "plain")
         XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(7), wmClass: "Second", pid: 41)).id, "second")

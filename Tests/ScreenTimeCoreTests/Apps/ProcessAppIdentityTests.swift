@@ -34,6 +34,32 @@ final class ProcessAppIdentityTests: XCTestCase {
         XCTAssertEqual(ProcessAppIdentity(cgroup: xtermScope, parentCGroup: xtermScope).declaredIDs, [])
     }
 
+    /// GLib's launcher (`gtk-launch`, GIO menus and docks) names the entry in the environment it
+    /// starts the program with, and the program's pid beside it: its children inherit both.
+    func testTheEntryGLibsLauncherStartedTheProcessFrom() {
+        let kcalc = ProcessAppIdentity(pid: 4242, launchedDesktopFile: "/usr/share/applications/org.kde.kcalc.desktop",
+                                       launchedDesktopFilePID: "4242")
+        XCTAssertEqual(kcalc.declaredIDs, ["org.kde.kcalc"])
+        var child = kcalc
+        child.pid = 4250
+        XCTAssertEqual(child.declaredIDs, [], "a program started from the launched one's shell")
+        child.launchedDesktopFilePID = nil
+        XCTAssertEqual(child.declaredIDs, [])
+        // After the launcher's unit, which names the same app anyway.
+        var scoped = kcalc
+        scoped.cgroup = userSlice + "app-gnome-debian\\x2dxterm-5678.scope\n"
+        XCTAssertEqual(scoped.declaredIDs, ["debian-xterm", "org.kde.kcalc"])
+
+        XCTAssertEqual(ProcessAppIdentity.desktopID(fromPath: "/usr/share/applications/kde4/kate.desktop"), "kde4-kate")
+        XCTAssertEqual(ProcessAppIdentity.desktopID(fromPath: "/home/u/.local/share/flatpak/exports/share/applications/org.x.Y.desktop"),
+                       "org.x.Y")
+        XCTAssertEqual(ProcessAppIdentity.desktopID(fromPath: "/tmp/launchers/tool.desktop"), "tool", "outside any applications folder")
+        XCTAssertEqual(ProcessAppIdentity.desktopID(fromPath: "tool.desktop"), "tool")
+        XCTAssertNil(ProcessAppIdentity.desktopID(fromPath: "/usr/share/applications/.desktop"))
+        XCTAssertNil(ProcessAppIdentity.desktopID(fromPath: "/usr/bin/kcalc"))
+        XCTAssertNil(ProcessAppIdentity.desktopID(fromPath: ""))
+    }
+
     func testSnapFromItsScopeOrExecutable() {
         let scope = userSlice + "snap.firefox.firefox-1a2b3c4d-0000-4000-8000-0123456789ab.scope\n"
         XCTAssertEqual(ProcessAppIdentity(cgroup: scope, parentCGroup: scope).declaredIDs, ["firefox_firefox"])
