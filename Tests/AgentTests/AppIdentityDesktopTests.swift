@@ -70,7 +70,11 @@ final class AppIdentityDesktopTests: XCTestCase {
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         try "[Desktop Entry]\nType=Application\nName=Dev Tool\nExec=devtool\nStartupWMClass=Devtool-bin\nCategories=Development;\n"
             .write(to: applications.appendingPathComponent("org.example.Devtool.desktop"), atomically: true, encoding: .utf8)
-        usleep(200_000)
+        // The folder's inotify event is queued before the first call is sent: that call is answered
+        // in the same turn as the entries are read again, or after it; the second only after it.
+        // (A fixed wait was shorter than reading every installed entry on a loaded machine.)
+        _ = try agent.status()
+        _ = try agent.status()
         let tool = try windows.openWindow(class: "Devtool-bin", title: "project")
         defer { windows.close(tool) }
         windows.activate(tool)

@@ -39,6 +39,8 @@ public struct KeyFile: Equatable, Sendable {
         }
         if body.contains("\r\n") { lineEnding = "\r\n" }
         var number = 0
+        // Known as it is read: looking back for it at every entry made 8,000 limits take seconds.
+        var inSection = false
         for raw in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = raw.trimmingWhitespace()
@@ -49,10 +51,11 @@ public struct KeyFile: Equatable, Sendable {
                     throw ParseError(line: number, message: "a section header must look like [name]")
                 }
                 lines.append(.section(String(line.dropFirst().dropLast()).trimmingWhitespace()))
+                inSection = true
             } else if let equals = line.firstIndex(of: "=") {
                 let key = String(line[..<equals]).trimmingWhitespace()
                 guard !key.isEmpty else { throw ParseError(line: number, message: "a key is missing before '='") }
-                guard sectionAtEnd != nil else {
+                guard inSection else {
                     throw ParseError(line: number, message: "`\(key)` comes before any [section]")
                 }
                 lines.append(.entry(key: key, value: String(line[line.index(after: equals)...]).trimmingWhitespace()))
@@ -61,11 +64,6 @@ public struct KeyFile: Equatable, Sendable {
             }
         }
         if lines.last == .other("") { lines.removeLast() }
-    }
-
-    private var sectionAtEnd: String? {
-        for line in lines.reversed() { if case .section(let name) = line { return name } }
-        return nil
     }
 
     /// Every entry with its 1-based line number, in file order.

@@ -43,6 +43,15 @@ final class KeyFileTests: XCTestCase {
         XCTAssertEqual(try KeyFile(parsing: text).text, text + "\n")
     }
 
+    /// Reading is linear in the file: 8,000 limits once took the agent seconds to start.
+    func testAFileOfTwentyThousandEntriesIsReadInUnderASecond() throws {
+        let text = "[limits]\n" + (0..<20_000).map { "app-\($0) = 1h\n" }.joined()
+        let started = ContinuousClock.now
+        let file = try KeyFile(parsing: text)
+        XCTAssertEqual(file.entries(in: "limits").count, 20_000)
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(1))
+    }
+
     func testBrokenLineIsNamed() {
         XCTAssertThrowsError(try KeyFile(parsing: "[limits]\nfirefox 45m\n")) { error in
             XCTAssertEqual(error as? KeyFile.ParseError, KeyFile.ParseError(line: 2, message: "expected `key = value`, `[section]` or a # comment, found `firefox 45m`"))
