@@ -27,6 +27,10 @@ mount -t tmpfs tmpfs "$root/dev/shm"
 mount -t tmpfs tmpfs "$root/run"
 mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# This machine's own certificate authorities (a proxy's, where one stands between it and PyPI)
+# are the chroot's too, once ca-certificates is installed there: pip then reaches PyPI as here.
+mkdir -p "$root/usr/local/share/ca-certificates"
+cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/" 2>/dev/null || true
 # git is not in a minimal Debian: the clone is made from outside, as CI clones main.
 git clone --quiet "$repo" "$root/root/screentime"
 git -C "$root/root/screentime" checkout --quiet "$(git -C "$repo" rev-parse HEAD)"
