@@ -25,10 +25,32 @@ static void set_folder(const char *name, const char *home, const char *sub) {
 
 __attribute__((constructor)) static void screentime_hermetic_environment(void) {
     // fonts.conf beside this file: DejaVu only (fonts-dejavu-core), whatever else is installed.
+    // Copied where every user can read it: the tests run sway's clients as nobody, and a clone
+    // under root's home is not theirs to read.
     char source[4096];
     snprintf(source, sizeof source, "%s", __FILE__);
+    char original[4096];
+    snprintf(original, sizeof original, "%s/fonts.conf", dirname(source));
+    char fonts[] = "/tmp/screentime-fonts-XXXXXX";
     char conf[4096];
-    snprintf(conf, sizeof conf, "%s/fonts.conf", dirname(source));
+    FILE *in = fopen(original, "r");
+    if (!in || !mkdtemp(fonts) || chmod(fonts, 0755) != 0) {
+        perror("screentime tests: the tests' fonts.conf");
+        exit(70);
+    }
+    snprintf(conf, sizeof conf, "%s/fonts.conf", fonts);
+    FILE *out = fopen(conf, "w");
+    if (!out) {
+        perror(conf);
+        exit(70);
+    }
+    char block[4096];
+    for (size_t count; (count = fread(block, 1, sizeof block, in)) > 0;) fwrite(block, 1, count, out);
+    fclose(in);
+    if (fclose(out) != 0 || chmod(conf, 0644) != 0) {
+        perror(conf);
+        exit(70);
+    }
     setenv("FONTCONFIG_FILE", conf, 1);
 
     setenv("LANG", "C.UTF-8", 1);

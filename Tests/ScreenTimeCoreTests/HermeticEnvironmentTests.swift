@@ -19,8 +19,12 @@ final class HermeticEnvironmentTests: XCTestCase {
         }
     }
 
-    /// Every family a test's program may ask for is DejaVu, even beside Noto and Cantarell.
+    /// Every family a test's program may ask for is DejaVu, even beside Noto and Cantarell; the
+    /// file is readable by every user (sway's clients run as nobody).
     func testFontconfigNamesOnlyDejaVu() throws {
+        let conf = try XCTUnwrap(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"])
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: conf)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o004, 0o004, "\(conf) is readable by every user")
         for family in ["sans-serif", "Sans", "Cantarell", "serif", "monospace", "Noto Sans"] {
             let match = Process()
             match.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
