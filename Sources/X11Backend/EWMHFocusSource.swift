@@ -147,7 +147,11 @@ public final class EWMHFocusSource: FocusSource {
         // Reading properties can queue new events inside Xlib, where polling the socket would not
         // see them: go on until the queue is empty after our own round trips. A window renaming
         // itself without pause must not hold the agent here: past a bound, `nextPoll` asks to be
-        // called again at once.
+        // called again at once. The bound is two rounds (the events, then those our own replies
+        // brought in): a round after a change of the client list reads the focused window afresh,
+        // and each of its round trips may wait for the window manager's grab of the server
+        // (openbox holds one while it manages each new window), so a burst of 20 windows is
+        // followed over several short turns, with the other sources served between them.
         backlog = true
         for round in 0..<Self.maxRounds {
             // Another component's drain may have read our events already: they wait in the flags.
@@ -177,7 +181,7 @@ public final class EWMHFocusSource: FocusSource {
         return events
     }
 
-    private static let maxRounds = 8
+    private static let maxRounds = 2
     private static let maxEventsPerRound = 256
 
     private func reportedLeftClientList() throws -> Bool {
