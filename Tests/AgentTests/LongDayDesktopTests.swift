@@ -43,7 +43,8 @@ final class LongDayDesktopTests: XCTestCase {
     /// server while it does), focus moves 160 times among the 40 windows open, and the burst before
     /// is closed at once. Before a drain of the focus events did one round per turn, the longest
     /// turn of the loop was 75-198 ms (debug build); before SQLite's page cache was bounded, the
-    /// agent's anonymous memory grew 0.33 MB after the warm-up, and on with every burst.
+    /// agent's anonymous memory grew 0.31-0.37 MB after the warm-up (0.04-0.12 MB since), and on
+    /// with every burst.
     func testFiveHundredWindowsInBurstsOfTwentyKeepEveryTurnShortAndMemoryFlat() throws {
         let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(
             on: desk, config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n"), desk: desk)
@@ -81,7 +82,7 @@ final class LongDayDesktopTests: XCTestCase {
         XCTAssertLessThan(longest, 100, "a turn of the loop took \(longest) ms")
         // Code pages the agent gave back at start come back as it runs new paths: the heap and the
         // caches are what must stay flat.
-        XCTAssertLessThan(endAnonymous - warmAnonymous, 0.15,
+        XCTAssertLessThan(endAnonymous - warmAnonymous, 0.2,
                           "anonymous memory grew from \(warmAnonymous) MB to \(endAnonymous) MB after the warm-up")
         XCTAssertTrue(agent.process.isRunning, "log:\n\(agent.log)")
     }
