@@ -24,6 +24,8 @@ public final class UsageDatabase {
     /// Prepared statements by SQL, kept for the life of the connection: the agent's hot paths
     /// (`beginInterval`, `extendInterval`) then cost a bind and a step.
     private var statements: [String: Statement] = [:]
+    /// The writer's page cache, in KiB: a day's writes and the start-up reads fit.
+    private static let agentCacheKiB = 256
 
     /// Opens the store at `path`.
     ///
@@ -67,6 +69,9 @@ public final class UsageDatabase {
             try database.exec("PRAGMA journal_mode = WAL")
             try database.exec("PRAGMA synchronous = NORMAL")
             try database.exec("PRAGMA foreign_keys = ON")
+            // The agent runs all day and writes a little often: SQLite's default page cache (2 MB)
+            // would fill with pages it wrote and never reads again, and stay resident.
+            try database.exec("PRAGMA cache_size = -\(Self.agentCacheKiB)")
             try Schema.migrate(database)
             // Everything in the database file itself, not only in the log (readers can open it even
             // if the log is lost), and the log emptied, so it starts small.

@@ -37,7 +37,7 @@ public final class EWMHFocusSource: FocusSource {
     private var watchesTitle = false
     /// When `_NET_ACTIVE_WINDOW` became None, while that is not yet reported.
     private var noneSince: Date?
-    /// The last drain stopped at its bound with events still queued.
+    /// The last drain left events to handle: those its own reads brought in.
     private var backlog = false
     /// Handed over by the router since the last drain.
     private var activeChanged = false
@@ -144,32 +144,26 @@ public final class EWMHFocusSource: FocusSource {
 
     public func drainEvents() throws -> [FocusEvent] {
         var events: [FocusEvent] = []
-        // Reading properties can queue new events inside Xlib, where polling the socket would not
-        // see them: go on until the queue is empty after our own round trips. A window renaming
-        // itself without pause must not hold the agent here: past a bound, `nextPoll` asks to be
-        // called again at once.
-        backlog = true
-        for round in 0..<Self.maxRounds {
-            // Another component's drain may have read our events already: they wait in the flags.
-            // After the first round, the events that matter are those our own replies brought in
-            // (queued already); later ones make the socket readable and wake the agent again.
-            let read = round == 0 ? try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
-                                  : try connection.events.dispatchQueued(limit: Self.maxEventsPerRound)
-            let (active, title, clients, destroyed) = (activeChanged, titleChanged, clientListChanged, watchedDestroyed)
-            (activeChanged, titleChanged, clientListChanged, watchedDestroyed) = (false, false, false, false)
-            if try destroyed || clients && reportedLeftClientList() {
-                events += try reportedWindowEnded(destroyed: destroyed)
-            } else if active || clients {
-                // A window the WM named active before listing it counts once it is listed.
-                events += try activeWindowChanged()
-            } else if title {
-                events += try titleMayHaveChanged()
-            }
-            if read == 0 && !active && !title && !clients && !destroyed {
-                backlog = false
-                break
-            }
+        // One round per turn: the events, then what they ask to read. Our reads can bring in new
+        // events (queued inside Xlib, where polling the socket would not see them): `nextPoll`
+        // then asks to be called again at once. A round after a change of the client list reads
+        // the focused window afresh, and each of its round trips may wait for the window manager's
+        // grab of the server (openbox holds one while it manages each new window): a burst of
+        // windows is followed over several short turns, the other sources served between them,
+        // and a window renaming itself without pause cannot hold the agent either.
+        // Another component's drain may have read our events already: they wait in the flags.
+        try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
+        let (active, title, clients, destroyed) = (activeChanged, titleChanged, clientListChanged, watchedDestroyed)
+        (activeChanged, titleChanged, clientListChanged, watchedDestroyed) = (false, false, false, false)
+        if try destroyed || clients && reportedLeftClientList() {
+            events += try reportedWindowEnded(destroyed: destroyed)
+        } else if active || clients {
+            // A window the WM named active before listing it counts once it is listed.
+            events += try activeWindowChanged()
+        } else if title {
+            events += try titleMayHaveChanged()
         }
+        backlog = activeChanged || titleChanged || clientListChanged || watchedDestroyed || connection.hasQueuedEvents
         if let since = noneSince, clock() >= since.addingTimeInterval(noneDebounce) {
             noneSince = nil
             events += try activeWindowChanged(debounced: true)
@@ -177,7 +171,6 @@ public final class EWMHFocusSource: FocusSource {
         return events
     }
 
-    private static let maxRounds = 8
     private static let maxEventsPerRound = 256
 
     private func reportedLeftClientList() throws -> Bool {

@@ -14,8 +14,18 @@ public enum ProcessMeasures {
 
     /// Resident memory in megabytes (VmRSS).
     public static func rssMegabytes(_ pid: Int32) -> Double {
+        statusMegabytes(pid, "VmRSS")
+    }
+
+    /// Resident anonymous memory in megabytes (RssAnon): the heap and caches, without the code
+    /// pages that come and go with what the process runs.
+    public static func anonymousMegabytes(_ pid: Int32) -> Double {
+        statusMegabytes(pid, "RssAnon")
+    }
+
+    private static func statusMegabytes(_ pid: Int32, _ field: String) -> Double {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
         return (line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0) / 1024
     }
 

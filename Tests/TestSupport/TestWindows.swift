@@ -76,6 +76,31 @@ public final class TestWindowClient {
         return window
     }
 
+    /// Creates and maps `count` windows at once, as a session restored or a script does, then
+    /// waits until the window manager manages them all: the agent sees them arrive in one burst.
+    public func openWindows(_ count: Int, class wmClass: (Int) -> String, title: (Int) -> String,
+                            pid: Int32? = nil) throws -> [TestWindow] {
+        let windows = (0..<count).map { index in
+            let window = TestWindow(xid: XCreateSimpleWindow(display, root, 10, 10, 240, 160, 0, 0, 0xffffff))
+            setClass(window, class: wmClass(index), instance: wmClass(index).lowercased())
+            setTitle(window, title(index))
+            if let pid { setCardinals(window, "_NET_WM_PID", type: Atom(XA_CARDINAL), [UInt(pid)]) }
+            return window
+        }
+        for window in windows { XMapWindow(display, window.xid) }
+        XSync(display, 0)
+        guard waitUntil(timeout: 10, { Set(self.clientList()).isSuperset(of: windows.map(\.xid)) }) else {
+            throw Failure.notManaged("a burst of \(count) windows")
+        }
+        return windows
+    }
+
+    /// Destroys `windows` at once.
+    public func close(_ windows: [TestWindow]) {
+        for window in windows { XDestroyWindow(display, window.xid) }
+        XSync(display, 0)
+    }
+
     /// Asks the window manager to activate `window` the way a pager or `xdotool windowactivate`
     /// does: a `_NET_ACTIVE_WINDOW` client message to the root, source indication 2.
     public func activate(_ window: TestWindow) {
