@@ -286,6 +286,9 @@ public final class SwayHarness {
         process.arguments = ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups",
                              try DesktopHarness.which(program)] + arguments
         process.environment = environment
+        // In the user's own home, as a session's programs start: the suite's folder (a clone
+        // under root's home, say) may be no place nobody can enter, and foot then exits at once.
+        process.currentDirectoryURL = URL(fileURLWithPath: environment["HOME"]!)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         return process
