@@ -104,12 +104,17 @@ public final class TestWindowClient {
     /// Asks the window manager to activate `window` the way a pager or `xdotool windowactivate`
     /// does: a `_NET_ACTIVE_WINDOW` client message to the root, source indication 2.
     public func activate(_ window: TestWindow) {
+        sendToRoot(about: window, "_NET_ACTIVE_WINDOW", (2, Int(CurrentTime), 0, 0, 0))
+    }
+
+    /// An EWMH client message about `window` to the root, as pagers send the window manager.
+    private func sendToRoot(about window: TestWindow, _ type: String, _ data: (Int, Int, Int, Int, Int)) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window.xid
-        event.xclient.message_type = atom("_NET_ACTIVE_WINDOW")
+        event.xclient.message_type = atom(type)
         event.xclient.format = 32
-        event.xclient.data.l = (2, Int(CurrentTime), 0, 0, 0)
+        event.xclient.data.l = data
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XFlush(display)
     }
@@ -251,14 +256,7 @@ public final class TestWindowClient {
     /// Asks the window manager to close `window` as its close button does: a `_NET_CLOSE_WINDOW`
     /// client message to the root (openbox then sends the app WM_DELETE_WINDOW).
     public func requestClose(_ window: TestWindow) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window.xid
-        event.xclient.message_type = atom("_NET_CLOSE_WINDOW")
-        event.xclient.format = 32
-        event.xclient.data.l = (Int(CurrentTime), 2, 0, 0, 0)
-        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XFlush(display)
+        sendToRoot(about: window, "_NET_CLOSE_WINDOW", (Int(CurrentTime), 2, 0, 0, 0))
     }
 
     /// Has the X server close the connection of the client that made `window` (XKillClient).
