@@ -17,6 +17,13 @@ final class AgentDesktopTests: XCTestCase {
         monitor = try BusMonitor(address: desk.busAddress)
     }
 
+    /// XCTest keeps every test case object to the end of the run: the client is let go here, so
+    /// its windows go with its connection instead of staying focused for the tests after it.
+    override func tearDown() {
+        windows = nil
+        monitor = nil
+    }
+
     static let shortLimits = """
         [general]
         idle-after = 1h
