@@ -58,6 +58,8 @@ final class GnomeShellAgentTests: XCTestCase {
             [limits]
             stnotes = 6s
             """), desk: shell)
+        // What the agent and the bus saw, when it fails: a failure on a loaded CI machine is read from this.
+        defer { if (testRun?.failureCount ?? 0) > 0 { print("agent log:\n\(agent.log)\nnotifications:\n\(monitor.notifyCalls.map(\.summary))") } }
         let editor = try shell.openWindow(appID: "steditor")
         let notes = try shell.openWindow(appID: "stnotes")
         let start = Date()

@@ -36,6 +36,7 @@ const TESTING_XML = `<node>
 // Written only by the test harness: opens org.gnome.Shell.Screenshot and the testing interface.
 const TESTING_SWITCH = 'testing-unsafe-mode';
 const NO_WINDOW = [0, '', '', '', '', 0, ''];
+const MINIMIZE_GUARD_MS = 1000;
 
 function createService(lib, extensionPath) {
     const {Gio, GLib, Meta, Shell, Clutter, Main} = lib;
@@ -51,6 +52,7 @@ function createService(lib, extensionPath) {
     let desaturate = null;
     let tint = null;
     let fade = null;
+    const minimizeGuards = new Map();
 
     function describe(window) {
         if (!window)
@@ -150,22 +152,52 @@ function createService(lib, extensionPath) {
         });
     }
 
+    // A window the shell was still bringing back when Minimize came (its activation in flight)
+    // shows itself again just after: for a moment each minimized window is watched, and minimized
+    // again if it comes back. Bounded in time, not left to an idle callback, which a busy shell
+    // may run seconds later, after the user has been given the app back.
+    function unguard(window) {
+        const guard = minimizeGuards.get(window);
+        if (!guard)
+            return;
+        minimizeGuards.delete(window);
+        window.disconnect(guard.signal);
+        if (guard.timeout)
+            GLib.source_remove(guard.timeout);
+    }
+
+    function guard(window) {
+        unguard(window);
+        const entry = {timeout: 0};
+        entry.signal = window.connect('notify::minimized', () => {
+            if (window.minimized)
+                return;
+            unguard(window);
+            window.minimize();
+        });
+        entry.timeout = GLib.timeout_add(GLib.PRIORITY_DEFAULT, MINIMIZE_GUARD_MS, () => {
+            entry.timeout = 0;
+            unguard(window);
+            return GLib.SOURCE_REMOVE;
+        });
+        minimizeGuards.set(window, entry);
+    }
+
     function minimize(ids) {
         const wanted = new Set(ids.map(id => String(id)));
         const targets = normalWindows().filter(w => wanted.has(String(w.get_id())) && w.can_minimize());
-        targets.forEach(w => w.minimize());
-        // A window the shell is still bringing back (its activation in flight when the request
-        // came) can be shown again after this call: once the shell is idle, it is minimized again.
-        GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
-            targets.filter(w => !w.minimized && w.get_compositor_private()).forEach(w => w.minimize());
-            return GLib.SOURCE_REMOVE;
+        targets.forEach(w => {
+            w.minimize();
+            guard(w);
         });
     }
 
+    // A deliberate bring-back (the tests' stand-in for the user's click) is never undone.
     function activate(id) {
         const window = normalWindows().find(w => String(w.get_id()) === String(id));
         if (!window)
             return;
+        unguard(window);
         if (window.minimized)
             window.unminimize();
         Main.activateWindow(window);
@@ -225,6 +257,7 @@ function createService(lib, extensionPath) {
         },
         disable() {
             removeEffects();
+            [...minimizeGuards.keys()].forEach(unguard);
             if (focusId)
                 global.display.disconnect(focusId);
             if (titleWindow)
