@@ -12,7 +12,7 @@ extension AgentRunner {
             return
         }
         do {
-            let shown = try cards.show(request, fallback: fallback, x11Window: disabledX11Window(request), now: Date())
+            let shown = try cards.show(request, fallback: fallback, x11Window: disabledX11Window(request), now: now)
             Log.info("card \(shown.id) for \(app)")
         } catch {
             logCardProblemOnce("cannot start the card (\(error)); notifications stand in")

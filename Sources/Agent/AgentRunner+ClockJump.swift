@@ -6,8 +6,8 @@ extension AgentRunner {
     /// interval ends at the last moment the user was seen, and every deadline the agent keeps in
     /// wall-clock time is taken again from the new clock: a step back must not hold a flush, a
     /// reconnect, an idle reading or a fade for as long as the step.
-    func followClockJumps() {
-        guard let jump = clockJumps.check(wall: Date(), monotonic: .now) else { return }
+    func followClockJumps(wall: Date, monotonic: SuspendingClock.Instant) {
+        guard let jump = clockJumps.check(wall: wall, monotonic: monotonic) else { return }
         let now = jump.now
         Log.info("the clock jumped by \(Int(jump.size.rounded())) s; nothing of the jump is counted")
         apply(engine.handle(.clockJumped(lastSeen: jump.lastSeen), at: now))

@@ -9,7 +9,7 @@ extension AgentRunner {
     @discardableResult
     func takeSleepAction(_ key: String) throws -> Bool {
         guard let kind = SleepActionKind(rawValue: key) else { return false }
-        try ModeState(store: store, zone: zone).record(kind, now: Date())
+        try ModeState(store: store, zone: zone).record(kind, now: now)
         modesChanged()
         return true
     }

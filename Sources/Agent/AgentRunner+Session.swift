@@ -62,7 +62,6 @@ extension AgentRunner {
     func lockChanged(_ change: (inout SessionActivity) -> Void) {
         var after = activity
         change(&after)
-        let now = Date()
         if activity.isLocked && !after.isLocked { apply(engine.handle(.unlocked, at: now)) }
         sessionChanged(at: now, change)
     }
@@ -70,7 +69,8 @@ extension AgentRunner {
     /// One of the session's inputs changed at `date`: the engine hears whether the user counts as
     /// present (it ignores an answer that did not change). Asleep or locked, the running interval
     /// ends at `date`.
-    func sessionChanged(at date: Date = Date(), _ change: (inout SessionActivity) -> Void) {
+    func sessionChanged(at date: Date? = nil, _ change: (inout SessionActivity) -> Void) {
+        let date = date ?? now
         let wasActive = activity.isActive
         change(&activity)
         apply(engine.handle(.activity(active: activity.isActive), at: date))

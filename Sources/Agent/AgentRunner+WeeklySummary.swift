@@ -16,6 +16,6 @@ extension AgentRunner {
 
     /// The notification's default action: the page, in the user's browser.
     func openWeeklySummaryPage() {
-        weeklySummary.openPage(now: Date())
+        weeklySummary.openPage(now: now)
     }
 }

@@ -14,11 +14,18 @@ public final class AgentRunner {
         public var environment: [String: String]
         /// How often the open interval is written while counting: the most a SIGKILL can lose.
         public var flushInterval: TimeInterval = 2
+        /// The agent's only source of time, read once per turn of the loop.
+        public var clock: AgentClock = SystemClock()
 
         public init(environment: [String: String]) { self.environment = environment }
     }
 
     let options: Options
+    let clock: AgentClock
+    /// The instant of the loop's current turn (read once per turn): the time for everything the
+    /// turn does, callbacks and bus calls included.
+    let turn: TurnInstant
+    var now: Date { turn.now }
     let zone = SystemTimeZone()
     let config: ConfigSource
     let store: UsageDatabase
@@ -43,7 +50,7 @@ public final class AgentRunner {
     var bus: AgentBus?
     /// The filter the mode asks for, applied again when the display comes back.
     var desiredFilter = DisplayFilterName.none
-    let signals = SignalWatch()
+    let signals: SignalWatch
     var nextReconnect: Date?
     let usage: UsageWriter
     var stopRequested: Int32?
@@ -78,21 +85,25 @@ public final class AgentRunner {
 
     public init(options: Options) throws {
         self.options = options
+        clock = options.clock
+        let now = options.clock.read().wall
+        let turn = TurnInstant(now)
+        self.turn = turn
+        signals = try SignalWatch()
         let environment = options.environment
         config = ConfigSource(path: XDGPaths.configFile(environment: environment))
-        let (store, movedAside) = try UsageDatabase.openForAgent(path: XDGPaths.databaseFile(environment: environment), now: Date())
+        let (store, movedAside) = try UsageDatabase.openForAgent(path: XDGPaths.databaseFile(environment: environment), now: now)
         if let movedAside { Log.error("\(store.path) was damaged or unreadable: moved aside to \(movedAside) and a new one started") }
         self.store = store
-        usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: Date())
+        usage = UsageWriter(store: store, flushInterval: options.flushInterval, now: now)
         if let unsaved = store.unsavedReason { Log.error("\(unsaved): usage is counted but cannot be saved") }
         let entries = DesktopEntryIndex.load(environment: environment)
         desktopEntries = entries
         resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
         cards = CardProcess(environment: environment)
-        doNotDisturb = DoNotDisturbController(environment: environment)
+        doNotDisturb = DoNotDisturbController(environment: environment, now: { [turn] in turn.now })
         weeklySummary = WeeklySummaryNotice(environment: environment)
-        let now = Date()
         let settings = config.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
         let dayEnd = settings.dayBoundary.end(of: now, in: zone)
@@ -115,8 +126,9 @@ public final class AgentRunner {
         bus.map { watchSessionBus($0.connection) }
         watchLogind()
         watchDesktopEntries()
-        resolveMode(now: Date())
-        connectDesktop(now: Date())
+        beginTurn()
+        resolveMode(now: now)
+        connectDesktop(now: now)
         Log.info("running; config \(config.path), data \(store.path)")
         StartupCode.release()
         do { try loop() } catch {
@@ -127,49 +139,58 @@ public final class AgentRunner {
         return 0
     }
 
+    /// Every source of the loop's turns, in the order a turn serves them: a signal first, the
+    /// engine's deadlines before the desktop's events of the same turn, the store's flush after both.
+    func makeSources() -> [LoopSource] {
+        [SignalSource(self), ConfigWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
+         SessionBusSource(self), SystemBusSource(self), DesktopEntriesSource(self), CardSource(self),
+         WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self),
+         FilterFadeSource(self)]
+    }
+
+    /// Polls the sources' descriptors until the earliest of their deadlines; reads the clocks once
+    /// when poll returns and hands that instant to every source with a ready descriptor or a due
+    /// deadline. The status signal goes out once per turn, however many changes the turn made.
     private func loop() throws {
-        let watch = config.startWatching()
+        let sources = makeSources()
         // Reused every turn: a turn allocates nothing when the descriptors stay the same.
-        var descriptors: [(fd: Int32, source: Source)] = []
+        var requests: [PollRequest] = []
         var fds: [pollfd] = []
+        var owners: [Int] = []
+        var deadlines: [Date?] = []
+        var ready: [Int32] = []
         while stopRequested == nil {
-            let now = Date()
-            descriptors.removeAll(keepingCapacity: true)
-            descriptors.append((signals.fileDescriptor, .signal))
-            descriptors.append((watch, .config))
-            for (index, connection) in (desktop?.connections ?? []).enumerated() {
-                descriptors.append((connection.pollDescriptor, .desktop(index)))
-            }
-            if let bus { descriptors.append((bus.connection.fileDescriptor, .bus)) }
-            if let logind { descriptors.append((logind.connection.fileDescriptor, .systemBus)) }
-            descriptors.append((calendarWatch.fileDescriptor, .calendars))
-            descriptors.append((desktopEntryWatch.fileDescriptor, .desktopEntries))
-            if let expansion = calendars.childFileDescriptor { descriptors.append((expansion, .calendarExpansion)) }
-            cards.forEachDescriptor { descriptors.append(($0, .card)) }
-            weeklySummary.forEachDescriptor { descriptors.append(($0, .weeklySummary)) }
-            descriptors.append((doNotDisturb.monitorDescriptor, .doNotDisturb))
-            descriptors.append((doNotDisturb.serverDescriptor, .doNotDisturb))
-            descriptors.removeAll { $0.fd < 0 }
+            let now = self.now
             fds.removeAll(keepingCapacity: true)
-            for (fd, source) in descriptors {
-                // Output a socket did not take yet (a large reply) is written as it drains.
-                let writing = wantsToWrite(source)
-                fds.append(pollfd(fd: fd, events: Int16(writing ? POLLIN | POLLOUT : POLLIN), revents: 0))
+            owners.removeAll(keepingCapacity: true)
+            deadlines.removeAll(keepingCapacity: true)
+            var earliest: Date?
+            for (index, source) in sources.enumerated() {
+                requests.removeAll(keepingCapacity: true)
+                source.pollRequests(into: &requests)
+                for request in requests where request.descriptor >= 0 {
+                    // Output a socket did not take yet (a large reply) is written as it drains.
+                    fds.append(pollfd(fd: request.descriptor, events: Int16(request.wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
+                    owners.append(index)
+                }
+                let deadline = source.nextDeadline(now: now)
+                deadlines.append(deadline)
+                if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
             }
-            let deadline = nextDeadline(now: now)
-            let timeout = deadline.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            let timeout = earliest.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
+            let readyCount = poll(&fds, nfds_t(fds.count), timeout)
+            if readyCount < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
             let turnStart = ContinuousClock.now
             defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
-            if ready < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
-            followClockJumps()
-            if ready > 0 {
-                for (index, entry) in fds.enumerated() where entry.revents != 0 { handle(descriptors[index].source) }
+            let turn = beginTurn()
+            for (index, source) in sources.enumerated() {
+                ready.removeAll(keepingCapacity: true)
+                if readyCount > 0 {
+                    for (entry, owner) in zip(fds, owners) where owner == index && entry.revents != 0 { ready.append(entry.fd) }
+                }
+                let due = deadlines[index].map { $0 <= turn } ?? false
+                if !ready.isEmpty || due { source.handle(ready: ready, now: turn) }
             }
-            // Deadlines are looked at only when the earliest is due: a turn woken by an event does
-            // no more than the event asks (what it makes due is found before the next poll).
-            let afterwards = Date()
-            if let deadline, deadline <= afterwards { handleDeadlines(now: afterwards) }
             if statusDirty {
                 statusDirty = false
                 bus?.statusChanged()
@@ -177,55 +198,14 @@ public final class AgentRunner {
         }
     }
 
-    enum Source { case signal, config, desktop(Int), bus, systemBus, calendars, calendarExpansion, desktopEntries, card, doNotDisturb, weeklySummary }
-
-    func wantsToWrite(_ source: Source) -> Bool {
-        switch source {
-        case .bus: return bus?.connection.hasPendingOutput == true
-        case .desktop(let index): return desktop?.connections[index].wantsToWrite == true
-        default: return false
-        }
-    }
-
-    // MARK: - Sources
-
-    func handle(_ source: Source) {
-        let now = Date()
-        switch source {
-        case .signal:
-            stopRequested = signals.take() ?? SIGTERM
-        case .config:
-            if config.handleWatchEvents() { settingsChanged(config.settings) }
-        case .calendars:
-            calendarWatch.drain()
-            calendars.foldersChanged(now: now)
-        case .desktopEntries:
-            desktopEntriesChanged(at: now)
-        case .calendarExpansion:
-            if calendars.childOutputArrived() { calendarsChanged(now: now) }
-        case .card:
-            cardExited()
-        case .weeklySummary:
-            weeklySummaryOutputArrived()
-        case .desktop(let index):
-            guard let desktop, index < desktop.connections.count else { return }
-            do { try desktop.connections[index].handleReadable() } catch {
-                desktopLost(error, at: now)
-            }
-        case .bus:
-            guard let bus else { return }
-            do { try bus.connection.dispatchPending() } catch {
-                Log.warning("lost the session bus (\(error)); reconnecting")
-                self.bus = nil
-                // Providers speaking D-Bus (shell extensions, KWin scripts) went with it.
-                if desktop?.connections.contains(where: { $0.pollDescriptor < 0 }) == true { desktopLost(error, at: now) }
-                scheduleReconnect(now.addingTimeInterval(2))
-            }
-        case .systemBus:
-            systemBusReadable()
-        case .doNotDisturb:
-            doNotDisturb.handleReadable(now: now)
-        }
+    /// Reads the clocks for this turn: the instant every part of the agent works with until the
+    /// next turn, after following a jump of the wall clock (a suspend, a step).
+    @discardableResult
+    func beginTurn() -> Date {
+        let reading = clock.read()
+        turn.now = reading.wall
+        followClockJumps(wall: reading.wall, monotonic: reading.monotonic)
+        return now
     }
 
     func focusChanged(_ event: FocusEvent, at now: Date) {
@@ -241,8 +221,7 @@ public final class AgentRunner {
 
     /// New settings: the engine's limits and groups, the idle threshold, and the mode (schedules,
     /// calendars and mode settings live in the same file).
-    func settingsChanged(_ settings: Settings) {
-        let now = Date()
+    func settingsChanged(_ settings: Settings, at now: Date) {
         // Which titles are read depends on both.
         let titleRulesChanged = settings.titleRules != engine.settings.titleRules
             || settings.titlePrivacy != engine.settings.titlePrivacy
@@ -269,61 +248,12 @@ public final class AgentRunner {
 
     // MARK: - Deadlines
 
-    func nextDeadline(now: Date) -> Date? {
-        var earliest: Date?
-        func consider(_ date: Date?) {
-            if let date, earliest.map({ date < $0 }) ?? true { earliest = date }
-        }
-        consider(engineNextDeadline())
-        consider(nextReconnect)
-        consider(nextFilterStep)
-        consider(modeDecision?.next?.at)
-        consider(calendars.nextRefresh)
-        consider(calendars.childDeadline)
-        consider(calendars.nextLook)
-        consider(usage.nextFlush)
-        consider(doNotDisturb.nextDeadline)
-        consider(weeklySummary.nextDeadline)
-        consider(bus?.connection.nextReplyDeadline(now: now))
-        if bus?.connection.hasQueuedIncoming == true || logind?.connection.hasQueuedIncoming == true { consider(now) }
-        consider(desktop?.nextDeadline(after: now))
-        return earliest
-    }
-
     /// The engine's next deadline, asked of it only when it changed since the last time.
     func engineNextDeadline() -> Date? {
         if let known = engineDeadline { return known }
         let deadline = engine.nextDeadline()
         engineDeadline = .some(deadline)
         return deadline
-    }
-
-    func handleDeadlines(now: Date) {
-        func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
-        if due(modeDecision?.next?.at) || due(calendars.nextRefresh) || due(calendars.nextLook) { resolveMode(now: now) }
-        if calendars.stopOverdueChild(now: now) { calendarsChanged(now: now) }
-        if due(engineNextDeadline()) { apply(engine.handle(.tick, at: now)) }
-        if let desktop {
-            do {
-                for connection in desktop.connections where connection.hasBufferedInput || due(connection.nextDeadline(after: now)) {
-                    try connection.hasBufferedInput ? connection.handleReadable() : connection.handleDeadline(now: now)
-                }
-            } catch {
-                desktopLost(error, at: now)
-            }
-        }
-        // A reply read during a blocking call (AddMatch at connect) would otherwise wait for the next message.
-        if bus?.connection.hasQueuedIncoming == true { handle(.bus) }
-        if logind?.connection.hasQueuedIncoming == true { handle(.systemBus) }
-        if due(usage.nextFlush) { flushUsage(now: now) }
-        if due(doNotDisturb.nextDeadline) { doNotDisturb.handleReadable(now: now) }
-        if due(weeklySummary.nextDeadline) { weeklySummary.stopOverdue(now: now) }
-        if due(bus?.connection.nextReplyDeadline(now: now)) { bus?.connection.expireOverdueReplies() }
-        if due(nextReconnect) { reconnect(now: now) }
-        if due(nextFilterStep) {
-            nextFilterStep = nil
-            do { nextFilterStep = try desktop?.filter.step(now: now) } catch { Log.warning("display filter: \(error)") }
-        }
     }
 
     // MARK: - Connections
@@ -334,7 +264,7 @@ public final class AgentRunner {
     func connectDesktop(now: Date) {
         let context = ProviderContext(environment: options.environment, bus: bus?.connection,
                                       runtimeDirectory: XDGPaths.runtimeDirectory(environment: options.environment, uid: getuid()),
-                                      idleThreshold: engine.settings.idleThreshold)
+                                      idleThreshold: engine.settings.idleThreshold, now: { [turn] in turn.now })
         let desktop = DesktopConnector.connect(facts: DesktopConnector.probe(environment: options.environment, bus: bus?.connection),
                                                context: context)
         self.desktop = desktop
@@ -343,7 +273,7 @@ public final class AgentRunner {
             loggedChoices = desktop.choices
         }
         desktop.focus.needsTitle = { [unowned self] facts in needsTitle(facts) }
-        desktop.focus.onFocus = { [unowned self] event in focusChanged(event, at: Date()) }
+        desktop.focus.onFocus = { [unowned self] event in focusChanged(event, at: now) }
         desktop.idle.onIdle = { [unowned self] transition in idleChanged(transition) }
         do {
             if desiredFilter != .none { nextFilterStep = try desktop.filter.set(desiredFilter.colorFilter, now: now) }
@@ -458,7 +388,7 @@ public final class AgentRunner {
     }
 
     func shutDown(reason: String) {
-        let now = Date()
+        let now = beginTurn()
         apply(engine.handle(.focus(nil), at: now))
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
         cards.stopAll()
@@ -486,7 +416,7 @@ public final class AgentRunner {
     /// Hands `event` to the engine and carries out its actions; returns them (what a continue granted).
     @discardableResult
     func send(_ event: EngineEvent) -> [EngineAction] {
-        let actions = engine.handle(event, at: Date())
+        let actions = engine.handle(event, at: now)
         apply(actions)
         return actions
     }
@@ -495,12 +425,12 @@ public final class AgentRunner {
     func apply(displayFilter name: DisplayFilterName) {
         desiredFilter = name
         guard let desktop else { return }
-        do { nextFilterStep = try desktop.filter.set(name.colorFilter, now: Date()) } catch { Log.warning("display filter: \(error)") }
+        do { nextFilterStep = try desktop.filter.set(name.colorFilter, now: now) } catch { Log.warning("display filter: \(error)") }
     }
 
     /// The mode state (manual switch, Cheat Day bookings, sleep actions, breaks) or the calendars
     /// changed: decide the mode again. (Wired to the mode resolver by the modes work.)
-    func modesChanged() { resolveMode(now: Date()) }
+    func modesChanged() { resolveMode(now: now) }
 
     /// Decides the mode now and tells the engine when it changed; the decision says when to ask again.
     func resolveMode(now: Date) {
@@ -535,7 +465,7 @@ public final class AgentRunner {
     }
 
     func reloadConfig() {
-        if config.reload() { settingsChanged(config.settings) }
+        if config.reload() { settingsChanged(config.settings, at: now) }
     }
 
     /// The folders holding a calendar path's files (`CalendarTree`); the folder a missing path

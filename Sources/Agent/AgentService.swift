@@ -20,7 +20,7 @@ struct AgentService {
         }
         switch member {
         case AgentInterface.Method.status:
-            return [.string(StatusFormat.json(runner.status(at: Date())))]
+            return [.string(StatusFormat.json(runner.status(at: runner.now)))]
         case AgentInterface.Method.setLimit:
             let (app, seconds) = (try appArgument(arguments, 0), try limitArgument(arguments, 1))
             try edit { $0.setLimit(app, seconds) }
@@ -50,10 +50,9 @@ struct AgentService {
             // Any app held back can be continued, stored or not: its id came from its window.
             guard let text = arguments.first?.stringValue, !text.isEmpty else { throw invalid("argument 1 must be an app id") }
             let app = AppID(text)
-            let now = Date()
-            guard runner.engine.isOverLimit(app, at: now) || !runner.engine.modeAllows(app, at: now) else {
+            guard runner.engine.canContinue(app, at: runner.now) else {
                 throw BusMethodError(name: AgentInterface.Error.unknownApp,
-                                     message: "\(app) is not held back: it has time left today and this mode allows it")
+                                     message: "\(app) is not held back in a way Continue passes: it has time left today, and this mode allows it or offers no way through")
             }
             let granted = runner.send(.continueRequested(app)).lazy.compactMap { action -> TimeInterval? in
                 if case .recordBypass(_, _, _, let granted, _) = action { granted } else { nil }
@@ -71,7 +70,7 @@ struct AgentService {
             guard let id = arguments.first?.stringValue else { throw invalid("the id must be a string") }
             try changeModes { try $0.cancelCheatDay(id: id, now: $1) }
         case AgentInterface.Method.listCheatDays:
-            let listing = try modeState { try $0.upcomingCheatDays(now: Date()) }
+            let listing = try modeState { try $0.upcomingCheatDays(now: runner.now) }
             return [.string(String(decoding: try JSONEncoder().encode(listing), as: UTF8.self))]
         case AgentInterface.Method.bedtime:
             try changeModes { try $0.record(.bedtime, now: $1) }
@@ -101,7 +100,7 @@ struct AgentService {
 
     /// Runs a change of the mode state, then has the agent decide the mode again.
     private func changeModes(_ change: (ModeState, Date) throws -> Void) throws {
-        try modeState { try change($0, Date()) }
+        try modeState { try change($0, runner.now) }
         runner.modesChanged()
     }
 
@@ -141,7 +140,7 @@ struct AgentService {
     /// An instant in Unix seconds (x), within a year of now: anything farther is no date a user meant.
     private func startArgument(_ arguments: [BusValue], _ index: Int) throws -> Date {
         guard case .int64(let seconds)? = arguments.dropFirst(index).first else { throw invalid("argument \(index + 1) must be Unix seconds (x)") }
-        let now = Date().timeIntervalSince1970
+        let now = runner.now.timeIntervalSince1970
         guard abs(TimeInterval(seconds) - now) <= DurationText.longest else {
             throw invalid("argument \(index + 1) (the start) must be Unix seconds within a year of now, not \(seconds)")
         }

@@ -19,7 +19,7 @@ final class DoNotDisturbFixture {
     init(busAddress: String, home: URL, session: [String: String] = [:]) throws {
         environment = session.merging(["HOME": home.path, "DBUS_SESSION_BUS_ADDRESS": busAddress, "PATH": "/usr/bin:/bin"]) { $1 }
         connection = try BusConnection(address: busAddress)
-        controller = DoNotDisturbController(environment: environment)
+        controller = DoNotDisturbController(environment: environment, now: Date.init)
         controller.attach(connection)
         client = try NotificationsClient(connection: connection, activatesServer: false)
         client.onServerChange = { [controller] in controller.serverChanged($0) }

@@ -12,7 +12,7 @@ final class MutterIdleProviderTests: XCTestCase {
         let bus = try BusConnection(address: shell.busAddress)
         defer { bus.close() }
         try shell.resetIdletime()
-        let provider = try MutterIdleProvider(bus: bus, threshold: 1)
+        let provider = try MutterIdleProvider(bus: bus, threshold: 1, now: Date.init)
         defer { provider.close() }
         var transitions: [IdleTransition] = []
         provider.onIdle = { transitions.append($0) }
@@ -37,7 +37,7 @@ final class MutterIdleProviderTests: XCTestCase {
         defer { bus.close() }
         try shell.resetIdletime()
         usleep(1_200_000)
-        let provider = try MutterIdleProvider(bus: bus, threshold: 1)
+        let provider = try MutterIdleProvider(bus: bus, threshold: 1, now: Date.init)
         defer { provider.close() }
         var transitions: [IdleTransition] = []
         provider.onIdle = { transitions.append($0) }
@@ -50,7 +50,7 @@ final class MutterIdleProviderTests: XCTestCase {
         let shell = try GnomeShellHarness.shared()
         let bare = try PrivateBus(directory: shell.root.appendingPathComponent("bare-\(UUID().uuidString.prefix(8))"))
         let bus = try BusConnection(address: bare.address)
-        XCTAssertThrowsError(try MutterIdleProvider(bus: bus, threshold: 60)) { error in
+        XCTAssertThrowsError(try MutterIdleProvider(bus: bus, threshold: 60, now: Date.init)) { error in
             XCTAssertTrue(error is ProviderUnavailable, "\(error)")
         }
     }

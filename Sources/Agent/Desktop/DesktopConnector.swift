@@ -73,7 +73,7 @@ public enum DesktopConnector {
         defer { bus?.close() }
         let context = ProviderContext(environment: environment, bus: bus,
                                       runtimeDirectory: XDGPaths.runtimeDirectory(environment: environment, uid: getuid()),
-                                      idleThreshold: 300)
+                                      idleThreshold: 300, now: { SystemClock().read().wall })
         let desktop = connect(facts: probe(environment: environment, bus: bus), context: context, wanted: wanted)
         defer { desktop.close(restoringScreen: restoringScreen) }
         return body(desktop)

@@ -23,7 +23,10 @@ final class MutterIdleProvider: IdleProvider, DesktopConnection {
     private var isClosed = false
 
     /// Blocks for one round trip to Mutter (GetIdletime), which also tells that it is there.
-    init(bus: BusConnection, threshold: TimeInterval) throws {
+    private let now: () -> Date
+
+    init(bus: BusConnection, threshold: TimeInterval, now: @escaping () -> Date) throws {
+        self.now = now
         self.bus = bus
         do {
             _ = try call("GetIdletime")
@@ -47,7 +50,7 @@ final class MutterIdleProvider: IdleProvider, DesktopConnection {
 
     private func watchFired(_ id: UInt32) {
         guard !isClosed else { return }
-        let now = Date()
+        let now = now()
         if id == idleWatch, !isIdle {
             isIdle = true
             onIdle?(.becameIdle(at: now))

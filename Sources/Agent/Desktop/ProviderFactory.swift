@@ -15,6 +15,8 @@ struct ProviderContext {
     /// Where saved display state goes (restored after a crash).
     let runtimeDirectory: String
     let idleThreshold: TimeInterval
+    /// The loop's instant, for providers that date what a callback brings.
+    let now: () -> Date
 }
 
 /// Why a provider did not start: the next one is tried.
@@ -51,7 +53,7 @@ enum ProviderFactory {
         case .gnomeShell: return try GnomeShellProvider(bus: sessionBus(context, for: "the GNOME Shell extension"),
                                                         environment: context.environment)
         case .mutterIdle: return try MutterIdleProvider(bus: sessionBus(context, for: "Mutter's idle monitor"),
-                                                        threshold: context.idleThreshold)
+                                                        threshold: context.idleThreshold, now: context.now)
         case .plasmaWindows:
             return try wayland("plasma window management") { try PlasmaWindowsProvider(environment: context.environment) }
         case .kwinScript:

@@ -5,13 +5,13 @@ import SessionBus
 /// `GetServerInformation`: the first entry whose name matches, else the dummy.
 enum DoNotDisturbChooser {
     static func server(for info: NotificationServerInfo?, connection: BusConnection,
-                       environment: [String: String]) -> DoNotDisturbServer {
+                       environment: [String: String], now: @escaping () -> Date) -> DoNotDisturbServer {
         switch info?.name.lowercased() {
         case "dunst": BooleanDoNotDisturb.dunst(connection: connection)
-        case "gnome-shell": GnomeDoNotDisturb(environment: environment)
+        case "gnome-shell": GnomeDoNotDisturb(environment: environment, now: now)
         case "plasma": PlasmaDoNotDisturb(connection: connection)
         case "xfce notify daemon", "xfce4-notifyd": XfceDoNotDisturb(connection: connection)
-        case "mako": MakoDoNotDisturb(connection: connection)
+        case "mako": MakoDoNotDisturb(connection: connection, now: now)
         case "swaynotificationcenter", "swaync": BooleanDoNotDisturb.swaync(connection: connection)
         default: NoDoNotDisturb(server: info?.name)
         }
@@ -20,7 +20,8 @@ enum DoNotDisturbChooser {
     /// `doctor`'s line: how the server is silenced, and what Social does there.
     static func finding(for info: NotificationServerInfo?, connection: BusConnection,
                         environment: [String: String]) -> DesktopProbe.Finding {
-        let server = server(for: info, connection: connection, environment: environment)
+        // Only asked what it offers: the doctor starts nothing that keeps time.
+        let server = server(for: info, connection: connection, environment: environment, now: { .distantPast })
         guard !(server is NoDoNotDisturb) else {
             let detail = info.map { "\($0.name) \($0.version) offers no do-not-disturb screentime knows: notifications stay on in every mode" }
             return DesktopProbe.Finding(topic: "do-not-disturb", detail: detail ?? "no notification server: nothing to silence", ok: false)

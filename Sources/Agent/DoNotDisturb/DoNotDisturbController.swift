@@ -31,8 +31,12 @@ final class DoNotDisturbController {
     private var generation = 0
     private var monitor: HeldNotificationMonitor?
 
-    init(environment: [String: String]) {
+    /// The loop's instant (the agent reads the clock once per turn).
+    private let now: () -> Date
+
+    init(environment: [String: String], now: @escaping () -> Date) {
         self.environment = environment
+        self.now = now
     }
 
     /// The agent's bus connection, new or again: the server is chosen once it answers.
@@ -51,7 +55,7 @@ final class DoNotDisturbController {
         gaveUp = false
         stopMonitor()
         guard let connection, let info else { server = nil; return nil }
-        let chosen = DoNotDisturbChooser.server(for: info, connection: connection, environment: environment)
+        let chosen = DoNotDisturbChooser.server(for: info, connection: connection, environment: environment, now: now)
         server = chosen
         if chosen is NoDoNotDisturb {
             Log.info("do-not-disturb: \(info.name) offers none screentime knows; notifications stay on in every mode")
@@ -145,7 +149,9 @@ final class DoNotDisturbController {
         guard monitor == nil, let connection else { return }
         do {
             monitor = try HeldNotificationMonitor(address: environment["DBUS_SESSION_BUS_ADDRESS"], ownName: connection.uniqueName) {
-                [weak self] app in if !passing.contains(app) { self?.onHeld(app, Date()) }
+                [weak self] app in
+                guard let self, !passing.contains(app) else { return }
+                self.onHeld(app, self.now())
             }
         } catch {
             Log.warning("do-not-disturb: cannot count what arrives while silenced (\(error))")
@@ -187,7 +193,7 @@ final class DoNotDisturbController {
             connection.flush()
             _ = poll(&fds, nfds_t(fds.count), 50)
             do { try connection.dispatchPending() } catch { break }
-            server?.handleReadable(now: Date())
+            server?.handleReadable(now: now())
             connection.expireOverdueReplies()
         }
         if silenced || isBusy { Log.warning("do-not-disturb: the server did not answer at exit; the next start gives the state back") }

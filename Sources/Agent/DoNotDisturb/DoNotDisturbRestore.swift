@@ -12,7 +12,7 @@ public enum DoNotDisturbRestore {
         guard (try? connection.nameHasOwner(AgentInterface.busName)) == false,
               let client = try? NotificationsClient(connection: connection, activatesServer: false),
               let info = DesktopProbe.serverInfo(of: client, on: connection) else { return nil }
-        let controller = DoNotDisturbController(environment: environment)
+        let controller = DoNotDisturbController(environment: environment, now: { SystemClock().read().wall })
         controller.attach(connection)
         guard let server = controller.serverChanged(info), controller.isBusy else { return nil }
         _ = try? connection.dispatch(until: { !controller.isBusy }, timeout: timeout)

@@ -18,7 +18,11 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     private var child: ChildProcess?
     private var finished: ((Result<String, Error>) -> Void)?
 
-    init(environment: [String: String]) {
+    /// The loop's instant.
+    private let now: () -> Date
+
+    init(environment: [String: String], now: @escaping () -> Date) {
+        self.now = now
         self.environment = environment
         gsettings = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gsettings" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -131,7 +135,7 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     private func run(_ arguments: [String], then: @escaping (Result<String, Error>) -> Void) {
         guard let gsettings else { return then(.failure(DoNotDisturbError(name, "gsettings", "not found in PATH"))) }
         do {
-            child = try ChildProcess(gsettings, arguments, environment: environment, timeout: 5, now: Date())
+            child = try ChildProcess(gsettings, arguments, environment: environment, timeout: 5, now: now())
             finished = then
         } catch {
             then(.failure(error))

@@ -20,7 +20,11 @@ final class MakoDoNotDisturb: DoNotDisturbServer {
     private let settle: TimeInterval
     private var waiting: (at: Date, change: () -> Void)?
 
-    init(connection: BusConnection, settle: TimeInterval = 1) {
+    /// The loop's instant.
+    private let now: () -> Date
+
+    init(connection: BusConnection, settle: TimeInterval = 1, now: @escaping () -> Date) {
+        self.now = now
         mako = RemoteObject(connection: connection, destination: NotificationsClient.busName, path: "/fr/emersion/Mako")
         self.settle = settle
     }
@@ -34,7 +38,7 @@ final class MakoDoNotDisturb: DoNotDisturbServer {
     }
 
     func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
-        waiting = (Date().addingTimeInterval(settle), { [weak self] in self?.addMode(save: save, done: done) })
+        waiting = (now().addingTimeInterval(settle), { [weak self] in self?.addMode(save: save, done: done) })
     }
 
     private func addMode(save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
@@ -53,7 +57,7 @@ final class MakoDoNotDisturb: DoNotDisturbServer {
     /// The user's own `do-not-disturb` stays; ours is taken out, other modes set meanwhile kept.
     func restore(_ saved: String, done: @escaping (Result<Void, Error>) -> Void) {
         guard saved != "true" else { return done(.success(())) }
-        waiting = (Date().addingTimeInterval(settle), { [weak self] in
+        waiting = (now().addingTimeInterval(settle), { [weak self] in
             self?.modes { reply in
                 switch reply {
                 case .success(let modes): self?.setModes(modes.filter { $0 != Self.mode }, done: done)

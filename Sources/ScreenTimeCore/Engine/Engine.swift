@@ -407,9 +407,16 @@ public struct Engine {
                 .showCard(card, fallback: Wording.limitReached(info(app), used: used(app, at: now), grant: settings.continueGrant))]
     }
 
+    /// Whether Continue lets `app` through now: held back by a mode that offers a way past it, or
+    /// over its limit. The one rule, whichever way Continue is asked (card, notification, CLI).
+    public func canContinue(_ app: AppID, at now: Date) -> Bool {
+        (!modeAllows(app, at: now) && profile.bypassGrant != nil) || isOverLimit(app, at: now)
+    }
+
     /// Continue: past the mode's restriction first (for the profile's grant, for this app or every
     /// app the mode holds back), else past the limit.
     private mutating func grantContinue(_ app: AppID, at now: Date) -> [EngineAction] {
+        guard canContinue(app, at: now) else { return [] }
         if !modeAllows(app, at: now), let grant = profile.bypassGrant {
             if profile.bypassCoversHeldBackApps { heldBackBypass = now.addingTimeInterval(grant) } else {
                 modeBypasses[app] = now.addingTimeInterval(grant)
@@ -421,7 +428,6 @@ public struct Engine {
             if focused?.app.id == app { actions += startCountingOrDisable(at: now) }
             return actions
         }
-        guard isOverLimit(app, at: now) else { return [] }
         grants[app, default: []].append(settings.continueGrant)
         countdowns[app] = nil
         var actions: [EngineAction] = [

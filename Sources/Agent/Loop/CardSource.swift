@@ -1,0 +1,14 @@
+import FoundationEssentials
+
+/// The restriction card's process: its end (answered, closed, crashed) is read from its output.
+final class CardSource: LoopSource {
+    private unowned let agent: AgentRunner
+
+    init(_ agent: AgentRunner) { self.agent = agent }
+
+    func pollRequests(into requests: inout [PollRequest]) {
+        agent.cards.forEachDescriptor { requests.append(PollRequest(descriptor: $0)) }
+    }
+
+    func handle(ready: [Int32], now: Date) { agent.cardExited() }
+}

@@ -1,0 +1,18 @@
+import FoundationEssentials
+
+/// The config file's inotify watch: an edit (by hand, by the CLI) is new settings at once.
+final class ConfigWatchSource: LoopSource {
+    private unowned let agent: AgentRunner
+    private let descriptor: Int32
+
+    init(_ agent: AgentRunner) {
+        self.agent = agent
+        descriptor = agent.config.startWatching()
+    }
+
+    func pollRequests(into requests: inout [PollRequest]) { requests.append(PollRequest(descriptor: descriptor)) }
+
+    func handle(ready: [Int32], now: Date) {
+        if agent.config.handleWatchEvents() { agent.settingsChanged(agent.config.settings, at: now) }
+    }
+}

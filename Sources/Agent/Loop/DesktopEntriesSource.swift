@@ -1,0 +1,14 @@
+import FoundationEssentials
+
+/// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
+final class DesktopEntriesSource: LoopSource {
+    private unowned let agent: AgentRunner
+
+    init(_ agent: AgentRunner) { self.agent = agent }
+
+    func pollRequests(into requests: inout [PollRequest]) {
+        requests.append(PollRequest(descriptor: agent.desktopEntryWatch.fileDescriptor))
+    }
+
+    func handle(ready: [Int32], now: Date) { agent.desktopEntriesChanged(at: now) }
+}

@@ -1,0 +1,19 @@
+import FoundationEssentials
+
+/// The notification server's do-not-disturb: the monitor of what it held back, and the adapter's
+/// own connection or helper process and deadlines.
+final class DoNotDisturbSource: LoopSource {
+    private unowned let agent: AgentRunner
+
+    init(_ agent: AgentRunner) { self.agent = agent }
+
+    func pollRequests(into requests: inout [PollRequest]) {
+        for descriptor in [agent.doNotDisturb.monitorDescriptor, agent.doNotDisturb.serverDescriptor] {
+            requests.append(PollRequest(descriptor: descriptor))
+        }
+    }
+
+    func nextDeadline(now: Date) -> Date? { agent.doNotDisturb.nextDeadline }
+
+    func handle(ready: [Int32], now: Date) { agent.doNotDisturb.handleReadable(now: now) }
+}

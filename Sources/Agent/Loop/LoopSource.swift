@@ -1,0 +1,25 @@
+import FoundationEssentials
+
+/// One thing the agent's loop waits on: the descriptors it polls (or none), the instant it next
+/// wants a turn without input (or none), and what it does in a turn where either came. Adding a
+/// kind of event to the agent is one new source and one line in `AgentRunner.makeSources`.
+protocol LoopSource: AnyObject {
+    /// Appends the descriptors to poll this turn.
+    func pollRequests(into requests: inout [PollRequest])
+    /// When the source next wants a turn though nothing is readable; `now` is the turn's instant.
+    func nextDeadline(now: Date) -> Date?
+    /// A turn for this source: `ready` holds those of its descriptors that poll found ready (empty
+    /// when only its deadline came). `now` is the instant the loop read for this turn.
+    func handle(ready: [Int32], now: Date)
+}
+
+extension LoopSource {
+    func pollRequests(into requests: inout [PollRequest]) {}
+    func nextDeadline(now: Date) -> Date? { nil }
+}
+
+/// A descriptor to poll, and whether its owner has output waiting for it to drain.
+struct PollRequest {
+    var descriptor: Int32
+    var wantsOutput = false
+}

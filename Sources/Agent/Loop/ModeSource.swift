@@ -1,0 +1,34 @@
+import FoundationEssentials
+
+/// What decides the mode over time: the decision's own next change (a schedule, bedtime, a break's
+/// end), the calendars' folders and their periodic refresh, and the short-lived process that
+/// expands them. Each asks the mode resolver again.
+final class ModeSource: LoopSource {
+    private unowned let agent: AgentRunner
+
+    init(_ agent: AgentRunner) { self.agent = agent }
+
+    func pollRequests(into requests: inout [PollRequest]) {
+        requests.append(PollRequest(descriptor: agent.calendarWatch.fileDescriptor))
+        if let expansion = agent.calendars.childFileDescriptor { requests.append(PollRequest(descriptor: expansion)) }
+    }
+
+    func nextDeadline(now: Date) -> Date? {
+        [agent.modeDecision?.next?.at, agent.calendars.nextRefresh, agent.calendars.childDeadline, agent.calendars.nextLook]
+            .compactMap { $0 }.min()
+    }
+
+    func handle(ready: [Int32], now: Date) {
+        let calendars = agent.calendars
+        if ready.contains(agent.calendarWatch.fileDescriptor) {
+            agent.calendarWatch.drain()
+            calendars.foldersChanged(now: now)
+        }
+        if let expansion = calendars.childFileDescriptor, ready.contains(expansion), calendars.childOutputArrived() {
+            agent.calendarsChanged(now: now)
+        }
+        if calendars.stopOverdueChild(now: now) { agent.calendarsChanged(now: now) }
+        func due(_ date: Date?) -> Bool { date.map { $0 <= now } ?? false }
+        if due(agent.modeDecision?.next?.at) || due(calendars.nextRefresh) || due(calendars.nextLook) { agent.resolveMode(now: now) }
+    }
+}

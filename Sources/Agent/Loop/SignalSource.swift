@@ -1,0 +1,13 @@
+import Glibc
+import FoundationEssentials
+
+/// SIGTERM, SIGINT and SIGHUP: the loop ends after this turn, through the agent's one way out.
+final class SignalSource: LoopSource {
+    private unowned let agent: AgentRunner
+
+    init(_ agent: AgentRunner) { self.agent = agent }
+
+    func pollRequests(into requests: inout [PollRequest]) { requests.append(PollRequest(descriptor: agent.signals.fileDescriptor)) }
+
+    func handle(ready: [Int32], now: Date) { agent.stopRequested = agent.signals.take() ?? SIGTERM }
+}
