@@ -273,7 +273,7 @@ public final class AgentRunner {
             loggedChoices = desktop.choices
         }
         desktop.focus.needsTitle = { [unowned self] facts in needsTitle(facts) }
-        desktop.focus.onFocus = { [unowned self] event in focusChanged(event, at: now) }
+        desktop.focus.onFocus = { [unowned self] event in focusChanged(event, at: self.now) }
         desktop.idle.onIdle = { [unowned self] transition in idleChanged(transition) }
         do {
             if desiredFilter != .none { nextFilterStep = try desktop.filter.set(desiredFilter.colorFilter, now: now) }
@@ -393,7 +393,7 @@ public final class AgentRunner {
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
         cards.stopAll()
         desktop?.close()
-        doNotDisturb.restoreAtExit()
+        doNotDisturb.restoreAtExit { [clock, turn] in turn.now = clock.read().wall }
         bus?.close()
         Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
     }

@@ -225,10 +225,12 @@ public final class DisplayFilterController {
             shared.outputName = method.info.name
             shared.ctm = try randr.ctm(of: method.info.output)
             method.originals = shared
+            if let originals = method.originals { try store.save(originals) }
         } else {
-            try method.start()
+            let started = try DisplayMethodChooser.start(method)
+            methods[started.info.output] = started
+            if let originals = started.originals { try store.save(originals) }
         }
-        if let originals = method.originals { try store.save(originals) }
     }
 
     private func show(_ filter: ColorFilter) throws {

@@ -60,7 +60,7 @@ final class DoNotDisturbDunstTests: XCTestCase {
         let dnd = try fixture()
         dnd.set(.silenced)
         XCTAssertTrue(try dunst.isPaused())
-        dnd.controller.restoreAtExit()
+        dnd.controller.restoreAtExit(advanceClock: {})
         XCTAssertFalse(try dunst.isPaused())
         XCTAssertNil(dnd.savedState(server: "dunst"))
     }

@@ -57,7 +57,7 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         XCTAssertEqual(try banners(), "false", "the user's own do-not-disturb stays")
         try setBanners(true)
         own.set(.silenced)
-        own.controller.restoreAtExit()
+        own.controller.restoreAtExit(advanceClock: {})
         XCTAssertEqual(try banners(), "true", "given back at exit")
         let killed = try fixture()
         killed.set(.silenced)

@@ -48,7 +48,7 @@ final class DoNotDisturbMakoTests: XCTestCase {
     func testExitAndTheNextStartAfterAKillGiveTheModesBack() throws {
         let dnd = try fixture()
         dnd.set(.silenced)
-        dnd.controller.restoreAtExit()
+        dnd.controller.restoreAtExit(advanceClock: {})
         XCTAssertEqual(try modes(), ["default"])
         let killed = try fixture()
         killed.set(.silenced)

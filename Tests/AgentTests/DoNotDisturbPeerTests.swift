@@ -35,7 +35,7 @@ final class DoNotDisturbPeerTests: XCTestCase {
         XCTAssertFalse(swaync.dnd)
         dnd.set(.heldAndSummarised)
         XCTAssertTrue(swaync.dnd)
-        dnd.controller.restoreAtExit()
+        dnd.controller.restoreAtExit(advanceClock: {})
         XCTAssertFalse(swaync.dnd, "given back at exit")
         swaync.dnd = true
         dnd.set(.silenced)
@@ -82,7 +82,7 @@ final class DoNotDisturbPeerTests: XCTestCase {
         XCTAssertTrue(plasma.inhibitions.isEmpty)
         XCTAssertNil(dnd.savedState(server: "KDE Plasma"))
         dnd.set(.silenced)
-        dnd.controller.restoreAtExit()
+        dnd.controller.restoreAtExit(advanceClock: {})
         XCTAssertTrue(plasma.inhibitions.isEmpty, "UnInhibit at exit")
     }
 

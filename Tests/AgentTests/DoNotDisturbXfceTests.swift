@@ -76,7 +76,7 @@ final class DoNotDisturbXfceTests: XCTestCase {
         XCTAssertEqual(try doNotDisturb(), "false")
         dnd.set(.silenced)
         XCTAssertEqual(try doNotDisturb(), "true")
-        dnd.controller.restoreAtExit()
+        dnd.controller.restoreAtExit(advanceClock: {})
         XCTAssertEqual(try doNotDisturb(), "false")
     }
 }

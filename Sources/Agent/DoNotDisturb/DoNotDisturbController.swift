@@ -182,8 +182,9 @@ final class DoNotDisturbController {
     }
 
     /// At exit: the user's state given back, waiting for the answer at most `timeout` (the loop
-    /// has ended, nothing else waits).
-    func restoreAtExit(timeout: Duration = .seconds(2)) {
+    /// has ended, nothing else waits). `advanceClock` moves the instant `now` gives on, each
+    /// round of the wait, as the loop's turns did (a server waits for its state to settle).
+    func restoreAtExit(timeout: Duration = .seconds(2), advanceClock: () -> Void) {
         wanted = .normal
         advance()
         let deadline = ContinuousClock.now + timeout
@@ -193,6 +194,7 @@ final class DoNotDisturbController {
             connection.flush()
             _ = poll(&fds, nfds_t(fds.count), 50)
             do { try connection.dispatchPending() } catch { break }
+            advanceClock()
             server?.handleReadable(now: now())
             connection.expireOverdueReplies()
         }
