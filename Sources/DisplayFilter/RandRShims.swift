@@ -120,12 +120,20 @@ final class RandRConnection {
         return result
     }
 
-    func gammaSize(_ crtc: Crtc) -> Int { Int(XRRGetCrtcGammaSize(display, crtc.id)) }
+    /// 0 for a CRTC the server does not have (gone with its monitor since the outputs were read).
+    func gammaSize(_ crtc: Crtc) -> Int {
+        var size: Int32 = 0
+        do { try trapErrors("XRRGetCrtcGammaSize on \(crtc)") { size = XRRGetCrtcGammaSize(display, crtc.id) } } catch { return 0 }
+        return Int(size)
+    }
 
     // MARK: Gamma
 
     func gamma(of crtc: Crtc) throws -> GammaRamp {
-        guard let ramp = XRRGetCrtcGamma(display, crtc.id), ramp.pointee.size > 0 else {
+        var read: UnsafeMutablePointer<XRRCrtcGamma>?
+        try trapErrors("XRRGetCrtcGamma on \(crtc)") { read = XRRGetCrtcGamma(display, crtc.id) }
+        guard let ramp = read, ramp.pointee.size > 0 else {
+            read.map { XRRFreeGamma($0) }
             throw DisplayFilterError.requestFailed("XRRGetCrtcGamma", detail: "\(crtc) has no gamma ramp")
         }
         defer { XRRFreeGamma(ramp) }
