@@ -130,7 +130,7 @@ public final class AgentRunner {
         resolveMode(now: now)
         connectDesktop(now: now)
         Log.info("running; config \(config.path), data \(store.path)")
-        StartupCode.release()
+        CodePages.release()
         do { try loop() } catch {
             shutDown(reason: "\(error)")
             throw error

@@ -10,5 +10,9 @@ final class CardSource: LoopSource {
         agent.cards.forEachDescriptor { requests.append(PollRequest(descriptor: $0)) }
     }
 
-    func handle(ready: [Int32], now: Date) { agent.cardExited() }
+    func handle(ready: [Int32], now: Date) {
+        agent.cardExited()
+        // Starting and answering a card is rare work: its code need not stay resident.
+        CodePages.release()
+    }
 }

@@ -13,6 +13,9 @@ final class ConfigWatchSource: LoopSource {
     func pollRequests(into requests: inout [PollRequest]) { requests.append(PollRequest(descriptor: descriptor)) }
 
     func handle(ready: [Int32], now: Date) {
-        if agent.config.handleWatchEvents() { agent.settingsChanged(agent.config.settings, at: now) }
+        guard agent.config.handleWatchEvents() else { return }
+        agent.settingsChanged(agent.config.settings, at: now)
+        // Parsing and applying a config is rare work: its code need not stay resident.
+        CodePages.release()
     }
 }

@@ -10,5 +10,9 @@ final class DesktopEntriesSource: LoopSource {
         requests.append(PollRequest(descriptor: agent.desktopEntryWatch.fileDescriptor))
     }
 
-    func handle(ready: [Int32], now: Date) { agent.desktopEntriesChanged(at: now) }
+    func handle(ready: [Int32], now: Date) {
+        agent.desktopEntriesChanged(at: now)
+        // Reading every desktop entry is rare work: its code need not stay resident.
+        CodePages.release()
+    }
 }
