@@ -16,6 +16,8 @@ public final class AgentRunner {
         public var flushInterval: TimeInterval = 2
         /// The agent's only source of time, read once per turn of the loop.
         public var clock: AgentClock = SystemClock()
+        /// The desktop's providers, when a test scripts them (else those the session offers).
+        var desktop: ((ProviderContext) -> Desktop)?
 
         public init(environment: [String: String]) { self.environment = environment }
     }
@@ -82,6 +84,8 @@ public final class AgentRunner {
     let doNotDisturb: DoNotDisturbController
     /// The summary of the week before, at the first activity of a week.
     let weeklySummary: WeeklySummaryNotice
+    /// The loop over every source, from `start`.
+    private var eventLoop: EventLoop?
 
     public init(options: Options) throws {
         self.options = options
@@ -122,6 +126,20 @@ public final class AgentRunner {
     /// Runs until SIGTERM, SIGINT or SIGHUP; returns the exit status. Every way out, an error
     /// included, goes through `shutDown`: usage written, screen colours restored.
     public func run() throws -> Int32 {
+        try start()
+        do {
+            while stopRequested == nil { try turn() }
+        } catch {
+            shutDown(reason: "\(error)")
+            throw error
+        }
+        shutDown(reason: "signal \(stopRequested!)")
+        return 0
+    }
+
+    /// Connects to the session (its bus, logind, the desktop) and decides the mode: the agent as
+    /// it is before its first turn.
+    func start() throws {
         bus = try AgentBus(runner: self)
         bus.map { watchSessionBus($0.connection) }
         watchLogind()
@@ -129,14 +147,9 @@ public final class AgentRunner {
         beginTurn()
         resolveMode(now: now)
         connectDesktop(now: now)
+        eventLoop = EventLoop(sources: makeSources())
         Log.info("running; config \(config.path), data \(store.path)")
         CodePages.release()
-        do { try loop() } catch {
-            shutDown(reason: "\(error)")
-            throw error
-        }
-        shutDown(reason: "signal \(stopRequested!)")
-        return 0
     }
 
     /// Every source of the loop's turns, in the order a turn serves them: a signal first, the
@@ -148,54 +161,21 @@ public final class AgentRunner {
          FilterFadeSource(self)]
     }
 
-    /// Polls the sources' descriptors until the earliest of their deadlines; reads the clocks once
-    /// when poll returns and hands that instant to every source with a ready descriptor or a due
-    /// deadline. The status signal goes out once per turn, however many changes the turn made.
-    private func loop() throws {
-        let sources = makeSources()
-        // Reused every turn: a turn allocates nothing when the descriptors stay the same.
-        var requests: [PollRequest] = []
-        var fds: [pollfd] = []
-        var owners: [Int] = []
-        var deadlines: [Date?] = []
-        var ready: [Int32] = []
-        while stopRequested == nil {
-            let now = self.now
-            fds.removeAll(keepingCapacity: true)
-            owners.removeAll(keepingCapacity: true)
-            deadlines.removeAll(keepingCapacity: true)
-            var earliest: Date?
-            for (index, source) in sources.enumerated() {
-                requests.removeAll(keepingCapacity: true)
-                source.pollRequests(into: &requests)
-                for request in requests where request.descriptor >= 0 {
-                    // Output a socket did not take yet (a large reply) is written as it drains.
-                    fds.append(pollfd(fd: request.descriptor, events: Int16(request.wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
-                    owners.append(index)
-                }
-                let deadline = source.nextDeadline(now: now)
-                deadlines.append(deadline)
-                if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
-            }
-            let timeout = earliest.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
-            let readyCount = poll(&fds, nfds_t(fds.count), timeout)
-            if readyCount < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
-            let turnStart = ContinuousClock.now
-            defer { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
-            let turn = beginTurn()
-            for (index, source) in sources.enumerated() {
-                ready.removeAll(keepingCapacity: true)
-                if readyCount > 0 {
-                    for (entry, owner) in zip(fds, owners) where owner == index && entry.revents != 0 { ready.append(entry.fd) }
-                }
-                let due = deadlines[index].map { $0 <= turn } ?? false
-                if !ready.isEmpty || due { source.handle(ready: ready, now: turn) }
-            }
-            if statusDirty {
-                statusDirty = false
-                bus?.statusChanged()
-            }
+    /// One turn of the loop: waits for the sources (at most `maximumWait` ms when given), reads
+    /// the clocks once and serves every source due. The status signal goes out once per turn,
+    /// however many changes the turn made.
+    func turn(waitingAtMost maximumWait: Int32? = nil) throws {
+        guard let eventLoop else { return }
+        var turnStart = ContinuousClock.now
+        try eventLoop.turn(now: now, maximumWait: maximumWait) {
+            turnStart = ContinuousClock.now
+            return beginTurn()
         }
+        if statusDirty {
+            statusDirty = false
+            bus?.statusChanged()
+        }
+        longestTurn = max(longestTurn, ContinuousClock.now - turnStart)
     }
 
     /// Reads the clocks for this turn: the instant every part of the agent works with until the
@@ -265,8 +245,8 @@ public final class AgentRunner {
         let context = ProviderContext(environment: options.environment, bus: bus?.connection,
                                       runtimeDirectory: XDGPaths.runtimeDirectory(environment: options.environment, uid: getuid()),
                                       idleThreshold: engine.settings.idleThreshold, now: { [turn] in turn.now })
-        let desktop = DesktopConnector.connect(facts: DesktopConnector.probe(environment: options.environment, bus: bus?.connection),
-                                               context: context)
+        let desktop = options.desktop?(context)
+            ?? DesktopConnector.connect(facts: DesktopConnector.probe(environment: options.environment, bus: bus?.connection), context: context)
         self.desktop = desktop
         if desktop.choices != loggedChoices {
             for choice in desktop.choices { Log.info("\(choice.capability.rawValue): \(choice.summary)") }

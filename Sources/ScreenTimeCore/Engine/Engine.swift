@@ -428,7 +428,10 @@ public struct Engine {
             if focused?.app.id == app { actions += startCountingOrDisable(at: now) }
             return actions
         }
-        grants[app, default: []].append(settings.continueGrant)
+        // The whole grant from now, also past a limit lowered below today's use or a group's spent
+        // by other apps: what is over is forgiven with it, or Continue would disable the app again.
+        let over = max(0, -(remaining(app, at: now) ?? 0))
+        grants[app, default: []].append(settings.continueGrant + over)
         countdowns[app] = nil
         var actions: [EngineAction] = [
             .recordBypass(app: app, mode: decision.mode.rawValue, rule: .limit, granted: settings.continueGrant, at: now),

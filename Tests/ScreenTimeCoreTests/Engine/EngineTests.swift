@@ -57,6 +57,27 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(driver.minimizes.map(\.at), [continuedAt.addingTimeInterval(3600)])
     }
 
+    /// A limit lowered below what was used today: Continue still gives its whole grant from now
+    /// (found by the in-process week, where the app was disabled again the moment it continued).
+    func testContinuePastALimitLoweredBelowTodaysUseGivesTheWholeGrant() {
+        var settings = settings()
+        settings.limits["firefox"] = 10 * 60
+        settings.continueGrant = 5 * 60
+        var driver = EngineDriver(engine: Engine(settings: settings, zone: zone, now: morning,
+                                                 usageToday: ["firefox": 2 * 3600], grantsToday: [:]), now: morning)
+        driver.send(focus(firefox))
+        XCTAssertEqual(driver.minimizes.count, 1, "110 minutes over: disabled on focus")
+        driver.clearLog()
+        let continuedAt = driver.now
+        driver.send(.continueRequested("firefox"))
+        XCTAssertEqual(driver.minimizes.count, 0, "let through")
+        XCTAssertEqual(driver.engine.remaining("firefox", at: driver.now), 5 * 60)
+        XCTAssertTrue(driver.log.contains { $0.action == .recordBypass(app: "firefox", mode: "standard", rule: .limit, granted: 5 * 60, at: continuedAt) })
+        driver.advance(by: 10 * 60)
+        XCTAssertEqual(driver.minimizes.map(\.at), [continuedAt.addingTimeInterval(5 * 60)])
+        XCTAssertEqual(driver.engine.used("firefox", at: driver.now), 2 * 3600 + 5 * 60)
+    }
+
     /// A reminder from the last minute stays on screen, so the later marks count down in it (one
     /// notification, updated in place); marks after a glance that went by are not shown, nor
     /// waited for.
