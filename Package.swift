@@ -38,20 +38,22 @@ let package = Package(
 
         // The pure core: model, config, policy engine, usage ledger. Takes time as an argument; no C.
         .target(name: "ScreenTimeCore"),
+        // A failed system call's errno in the system's words, and EINTR retried: once, for every target.
+        .target(name: "SystemErrors"),
         // Folders 0700 and files 0600 for the user's usage, titles, reports and settings, whatever the umask.
-        .target(name: "PrivateFiles"),
+        .target(name: "PrivateFiles", dependencies: ["SystemErrors"]),
         // What /proc tells of a window's process (Flatpak, Snap, launcher scope), for every desktop backend.
-        .target(name: "LocalProcess", dependencies: ["ScreenTimeCore"]),
+        .target(name: "LocalProcess", dependencies: ["SystemErrors", "ScreenTimeCore"]),
         // Focus source, window control and idle time on X11 (EWMH, Xlib, XScreenSaver).
         .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11", "LocalProcess"]),
         // A non-blocking Unix stream socket for the compositors' IPC (sway/i3, Hyprland).
-        .target(name: "UnixSocket"),
+        .target(name: "UnixSocket", dependencies: ["SystemErrors"]),
         // Focus and minimize (scratchpad) over the i3 IPC: sway on Wayland, i3 on X11.
         .target(name: "I3IPCBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "UnixSocket"]),
         // Focus and minimize (a special workspace) over Hyprland's event and request sockets.
         .target(name: "HyprlandBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "UnixSocket"]),
         // Focus, minimize, idle and gamma over Wayland protocols (wlroots and KDE), through libwayland-client.
-        .target(name: "WaylandBackend", dependencies: ["ScreenTimeCore", "LocalProcess", "CWayland"]),
+        .target(name: "WaylandBackend", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
         .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11", "PrivateFiles"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
@@ -67,19 +69,19 @@ let package = Package(
         // the calendar files a configured calendar path stands for.
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
-        .target(name: "Agent", dependencies: ["ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
+        .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
                                               "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
         // Its launch buttons start apps detached (desktop entries), open links, and play music through MPRIS.
-        .target(name: "CardContent", dependencies: ["ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus"]),
+        .target(name: "CardContent", dependencies: ["SystemErrors", "ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
         .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
-        .target(name: "ScreenTimeCLI", dependencies: ["Agent", "PrivateFiles"]),
+        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "Agent", "PrivateFiles"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
         // reading calendars and feeds execute screentime-reader (libical, libcurl and libxml2 stay out of the rest).
         .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
@@ -101,6 +103,7 @@ let package = Package(
         // Fakes for the pure core and the real-desktop harnesses (Xvfb, openbox, dbus-daemon, dunst; GNOME Shell).
         .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"], path: "Tests/TestSupport"),
         .testTarget(name: "ScreenTimeCoreTests", dependencies: ["HermeticEnvironment", "ScreenTimeCore", "TestSupport"]),
+        .testTarget(name: "SystemErrorsTests", dependencies: ["HermeticEnvironment", "SystemErrors"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["HermeticEnvironment", "PrivateFiles", "TestSupport"]),
         .testTarget(name: "X11BackendTests", dependencies: ["HermeticEnvironment", "X11Backend", "TestSupport"]),
         .testTarget(name: "I3IPCBackendTests", dependencies: ["HermeticEnvironment", "I3IPCBackend", "TestSupport"]),

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import ScreenTimeCore
 import SessionBus
+import SystemErrors
 
 /// `status --follow`: the agent's status now, then again after each `StatusChanged` signal, and
 /// "not running" while its bus name has no owner (a bar started before the agent at login, an
@@ -51,7 +52,7 @@ public final class AgentStatusFollower {
             // A blocking Status call reads what arrives meanwhile; the socket will not announce it again.
             if !connection.hasQueuedIncoming {
                 var entry = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-                guard poll(&entry, 1, -1) >= 0 || errno == EINTR else { return }
+                guard (try? retryingInterrupts({ poll(&entry, 1, -1) })) != nil else { return }
             }
             do { try connection.dispatchPending() } catch BusError.disconnected { return }
         }

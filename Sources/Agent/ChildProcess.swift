@@ -1,6 +1,7 @@
 import Glibc
 import FoundationEssentials
 import ScreenTimeCore
+import SystemErrors
 
 /// A short-lived helper process (`screentime calendar expand`) started with posix_spawn, whose
 /// standard output the owner's poll loop collects as it arrives: poll `fileDescriptor` and call
@@ -45,7 +46,7 @@ final class ChildProcess {
         close(ends[1])
         guard spawned == 0 else {
             close(ends[0])
-            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+            throw Failure(description: "cannot start \(executable): \(Errno(spawned))")
         }
         pid = child
         fileDescriptor = ends[0]
@@ -72,9 +73,9 @@ final class ChildProcess {
                 close(fileDescriptor)
                 fileDescriptor = -1
                 return reap()
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+            } else if Errno.current == .wouldBlock {
                 return nil
-            } else if errno != EINTR {
+            } else if Errno.current != .interrupted {
                 let error = Self.failure("reading the output of \(commandLine)")
                 stop()
                 throw error
@@ -100,14 +101,12 @@ final class ChildProcess {
         guard let child = pid else { return -1 }
         pid = nil
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
-        }
+        guard (try? retryingInterrupts({ waitpid(child, &status, 0) })) != nil else { return -1 }
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
     private static func failure(_ what: String) -> Failure {
-        Failure(description: "\(what): \(String(cString: strerror(errno)))")
+        Failure(description: "\(what): \(Errno.current)")
     }
 }

@@ -2,6 +2,7 @@ import Glibc
 import FoundationEssentials
 import PrivateFiles
 import ScreenTimeCore
+import SystemErrors
 
 /// An exclusive lock on the config, held while an edit reads, changes and writes the file, so
 /// that concurrent editors (CLI processes, the agent's D-Bus handlers) each see the others'
@@ -17,12 +18,13 @@ final class ConfigLock {
         try? PrivateFiles.makeFolder(ConfigEditor.directory(of: configPath))
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw ConfigError(path: configPath, line: 0, message: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+            throw ConfigError(path: configPath, line: 0, message: "cannot open the lock file \(path): \(Errno.current)")
         }
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
-                let reason = errno == EWOULDBLOCK ? "another edit held it for \(timeout)" : String(cString: strerror(errno))
+            let failure = Errno.current
+            guard failure == .wouldBlock || failure == .interrupted, ContinuousClock.now < deadline else {
+                let reason = failure == .wouldBlock ? "another edit held it for \(timeout)" : failure.description
                 close(descriptor)
                 throw ConfigError(path: configPath, line: 0, message: "cannot lock \(path): \(reason)")
             }

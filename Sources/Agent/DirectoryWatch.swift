@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 
 /// An inotify descriptor on some directories, for the poll loop: files written, replaced (editors
 /// and sync tools rename or link a temporary file), created or deleted in them.
@@ -24,7 +25,7 @@ final class DirectoryWatch {
         for directory in directories where watched[directory] == nil {
             let descriptor = inotify_add_watch(fileDescriptor, directory, mask)
             if descriptor >= 0 { watched[directory] = descriptor } else {
-                Log.warning("cannot watch \(directory) for changes: \(String(cString: strerror(errno)))")
+                Log.warning("cannot watch \(directory) for changes: \(Errno.current)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 
 /// The write end of the self-pipe; a global because a C signal handler cannot capture. Written
 /// once, before any handler is installed, and only read (by the handler) afterwards.
@@ -17,9 +18,9 @@ final class SignalWatch {
 
     init() throws {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw SetupFailed(description: "cannot make the signal pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else { throw SetupFailed(description: "cannot make the signal pipe: \(Errno.current)") }
         for end in ends where fcntl(end, F_SETFL, O_NONBLOCK) != 0 || fcntl(end, F_SETFD, FD_CLOEXEC) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno.current
             close(ends[0])
             close(ends[1])
             throw SetupFailed(description: "cannot set up the signal pipe: \(reason)")
@@ -36,7 +37,7 @@ final class SignalWatch {
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
         for number in Self.signals where sigaction(number, &action, nil) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno.current
             Self.restoreDefaults()
             close(ends[0])
             close(ends[1])

@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import SystemErrors
 
 /// The only file of CardContent calling the C library: starting a program detached, and
 /// checking that a file is an executable.
@@ -45,5 +46,5 @@ enum ProcessShims {
     }
 
     /// What `strerror` says of `code`.
-    static func describe(errno code: Int32) -> String { String(cString: strerror(code)) }
+    static func describe(errno code: Int32) -> String { Errno(code).description }
 }

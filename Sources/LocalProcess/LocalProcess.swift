@@ -1,5 +1,6 @@
 import Glibc
 import ScreenTimeCore
+import SystemErrors
 
 /// What this machine can tell about a window's process, through /proc.
 public enum LocalProcess {
@@ -49,9 +50,7 @@ public enum LocalProcess {
             }
         }
         while total < limit, values.count < names.count {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard let count = try? retryingInterrupts({ read(descriptor, &buffer, buffer.count) }), count > 0 else { break }
             total += count
             for byte in buffer[0..<count] {
                 if byte == 0 {
@@ -85,9 +84,7 @@ public enum LocalProcess {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < limit {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard let count = try? retryingInterrupts({ read(descriptor, &buffer, buffer.count) }), count > 0 else { break }
             bytes += buffer[0..<count]
         }
         return String(decoding: bytes, as: UTF8.self)

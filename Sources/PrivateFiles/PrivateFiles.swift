@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemErrors
 
 /// The user's usage, window titles, reports and settings on disk (the config, state, cache, data
 /// and runtime folders): folders 0700, files 0600, whatever the umask, as GNOME keeps its
@@ -56,9 +57,8 @@ public enum PrivateFiles {
         _ = fchmod(descriptor, mode)
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
+            let count = try? retryingInterrupts { bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } }
+            guard let count, count > 0 else {
                 let error = failure(path, "cannot be written")
                 close(descriptor)
                 unlink(temporary)
@@ -103,6 +103,6 @@ public enum PrivateFiles {
     }
 
     private static func failure(_ path: String, _ what: String) -> Refused {
-        Refused(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+        Refused(path: path, reason: "\(what): \(Errno.current)")
     }
 }

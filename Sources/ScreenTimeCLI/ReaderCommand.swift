@@ -1,5 +1,6 @@
 import Agent
 import Glibc
+import SystemErrors
 
 /// A command screentime-reader runs: reading calendars and feeds needs libical, libcurl and
 /// libxml2, whose loading (some 60 libraries) would cost every other command about 10 ms. This
@@ -15,7 +16,7 @@ package struct ReaderCommand<Description: CommandDescription>: DescribedCommand 
         var cArguments = argv.map { strdup($0) } + [nil]
         execv(reader, &cArguments)
         // Only on failure.
-        throw CommandFailure(message: "cannot run \(reader): \(String(cString: strerror(errno)))")
+        throw CommandFailure(message: "cannot run \(reader): \(Errno.current)")
     }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 
 /// What went wrong on a Unix stream socket, with the path it concerned.
 public enum UnixSocketError: Error, Equatable, CustomStringConvertible {
@@ -11,9 +12,9 @@ public enum UnixSocketError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotConnect(let path, let code): return "cannot connect to \(path): \(String(cString: strerror(code)))"
+        case .cannotConnect(let path, let code): return "cannot connect to \(path): \(Errno(code))"
         case .closed(let path): return "\(path) closed the connection"
-        case .failed(let operation, let path, let code): return "\(operation) on \(path): \(String(cString: strerror(code)))"
+        case .failed(let operation, let path, let code): return "\(operation) on \(path): \(Errno(code))"
         case .timedOut(let path): return "\(path) did not answer in time"
         }
     }
@@ -60,17 +61,13 @@ public final class UnixSocket {
     public func readAvailable(into buffer: inout [UInt8]) throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count > 0 {
-                buffer += chunk[0..<count]
-                continue
+            let count: Int
+            do { count = try retryingInterrupts { read(descriptor, &chunk, chunk.count) } } catch {
+                if error == .wouldBlock { return true }
+                throw UnixSocketError.failed(operation: "read", path: path, errno: error.code)
             }
             if count == 0 { return false }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return true
-            default: throw UnixSocketError.failed(operation: "read", path: path, errno: errno)
-            }
+            buffer += chunk[0..<count]
         }
     }
 
@@ -78,18 +75,16 @@ public final class UnixSocket {
     public func writeAvailable(_ bytes: ArraySlice<UInt8>) throws -> Int {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                send(descriptor, raw.baseAddress! + written, raw.count - written, Int32(MSG_NOSIGNAL))
-            }
-            if count > 0 {
-                written += count
-                continue
-            }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return written
-            case EPIPE, ECONNRESET: throw UnixSocketError.closed(path: path)
-            default: throw UnixSocketError.failed(operation: "write", path: path, errno: errno)
+            do {
+                written += try retryingInterrupts {
+                    bytes.withUnsafeBytes { raw in send(descriptor, raw.baseAddress! + written, raw.count - written, Int32(MSG_NOSIGNAL)) }
+                }
+            } catch {
+                switch error.code {
+                case EAGAIN: return written
+                case EPIPE, ECONNRESET: throw UnixSocketError.closed(path: path)
+                default: throw UnixSocketError.failed(operation: "write", path: path, errno: error.code)
+                }
             }
         }
         return written
@@ -102,12 +97,11 @@ public final class UnixSocket {
         // Bounded both ways: a negative timeout would make poll wait for ever.
         let milliseconds = Int32(clamping: max(0, min(seconds, 1_000_000) * 1000 + attoseconds / 1_000_000_000_000_000))
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0)
-        while true {
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return }
-            if ready == 0 { throw UnixSocketError.timedOut(path: path) }
-            if errno != EINTR { throw UnixSocketError.failed(operation: "poll", path: path, errno: errno) }
+        let ready: Int32
+        do { ready = try retryingInterrupts { poll(&entry, 1, milliseconds) } } catch {
+            throw UnixSocketError.failed(operation: "poll", path: path, errno: error.code)
         }
+        if ready == 0 { throw UnixSocketError.timedOut(path: path) }
     }
 
     /// Safe to call twice.

@@ -1,6 +1,7 @@
 import CWayland
 import Glibc
 import ScreenTimeCore
+import SystemErrors
 
 // The one file of this module that calls libwayland-client and the generated protocol code.
 // Everything else sees small typed objects (`WaylandDisplay`, `RegistryProxy`, `ToplevelHandleProxy`...)
@@ -29,11 +30,11 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotConnect(let socket, let code):
-            return "cannot connect to the Wayland compositor at \(socket): \(String(cString: strerror(code)))"
+            return "cannot connect to the Wayland compositor at \(socket): \(Errno(code))"
         case .connectionLost(let socket, let code):
-            return "the Wayland connection \(socket) was lost: \(String(cString: strerror(code)))"
+            return "the Wayland connection \(socket) was lost: \(Errno(code))"
         case .missingGlobal(let name): return "the compositor does not offer \(name)"
-        case .rampFile(let code): return "cannot write gamma ramps to a memfd: \(String(cString: strerror(code)))"
+        case .rampFile(let code): return "cannot write gamma ramps to a memfd: \(Errno(code))"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import SystemErrors
 
 /// One poll over every source's descriptors, with a timeout at the earliest of their deadlines;
 /// then each source with a ready descriptor or a due deadline gets the turn's instant.
@@ -36,8 +37,12 @@ final class EventLoop {
         }
         var timeout = earliest.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
         if let maximumWait, timeout < 0 || timeout > maximumWait { timeout = maximumWait }
-        let readyCount = poll(&fds, nfds_t(fds.count), timeout)
-        if readyCount < 0 && errno != EINTR { throw AgentError.poll(String(cString: strerror(errno))) }
+        // A signal interrupting the wait is a turn like another: the signal pipe says which.
+        var readyCount = poll(&fds, nfds_t(fds.count), timeout)
+        if readyCount < 0 {
+            guard Errno.current == .interrupted else { throw AgentError.poll(Errno.current.description) }
+            readyCount = 0
+        }
         let turn = beginTurn()
         for (index, source) in sources.enumerated() {
             ready.removeAll(keepingCapacity: true)

@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 
 struct AgentCommand: Subcommand {
     static let name = "agent"
@@ -13,7 +14,7 @@ struct AgentCommand: Subcommand {
         let path = Self.agentExecutable()
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         execv(path, &argv)
-        throw CommandFailure(message: "cannot start \(path): \(String(cString: strerror(errno)))")
+        throw CommandFailure(message: "cannot start \(path): \(Errno.current)")
     }
 
     static func agentExecutable() -> String {

@@ -1,6 +1,7 @@
 import Agent
 import Glibc
 import ScreenTimeCore
+import SystemErrors
 
 struct ConfigCommand: Subcommand {
     static let name = "config"
@@ -56,7 +57,7 @@ struct ConfigCommand: Subcommand {
             let argv = [editor, context.configPath]
             var cArguments = argv.map { strdup($0) } + [nil]
             execvp(editor, &cArguments)
-            throw CommandFailure(message: "cannot start the editor `\(editor)`: \(String(cString: strerror(errno)))")
+            throw CommandFailure(message: "cannot start the editor `\(editor)`: \(Errno.current)")
         }
     }
 }
