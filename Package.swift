@@ -44,8 +44,10 @@ let package = Package(
         .target(name: "PrivateFiles", dependencies: ["SystemErrors"]),
         // What /proc tells of a window's process (Flatpak, Snap, launcher scope), for every desktop backend.
         .target(name: "LocalProcess", dependencies: ["SystemErrors", "ScreenTimeCore"]),
+        // Xlib's exiting error handlers replaced once for every X connection of the process.
+        .target(name: "X11ErrorTraps", dependencies: ["CX11"]),
         // Focus source, window control and idle time on X11 (EWMH, Xlib, XScreenSaver).
-        .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11", "LocalProcess"]),
+        .target(name: "X11Backend", dependencies: ["ScreenTimeCore", "CX11", "X11ErrorTraps", "LocalProcess"]),
         // A non-blocking Unix stream socket for the compositors' IPC (sway/i3, Hyprland).
         .target(name: "UnixSocket", dependencies: ["SystemErrors"]),
         // Focus and minimize (scratchpad) over the i3 IPC: sway on Wayland, i3 on X11.
@@ -55,7 +57,7 @@ let package = Package(
         // Focus, minimize, idle and gamma over Wayland protocols (wlroots and KDE), through libwayland-client.
         .target(name: "WaylandBackend", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
-        .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11", "PrivateFiles"]),
+        .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11", "X11ErrorTraps", "PrivateFiles"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.

@@ -2,10 +2,12 @@ import CX11
 import FoundationEssentials
 import Glibc
 import ScreenTimeCore
+import X11ErrorTraps
 
 // The only file that calls Xlib/Xrandr. C handles become the small typed values below; requests
-// that the server may refuse run inside `trapErrors`, so a refused request is a typed error instead
-// of Xlib's default handler ending the process.
+// that the server may refuse run inside `trapErrors` (`XErrorTraps`, shared with the X11 backend),
+// so a refused request is a typed error, and a lost server a closed connection, instead of Xlib's
+// default handlers ending the process.
 
 /// A RandR output (a connector: HDMI-1, eDP-1, Xvfb's "screen").
 struct Output: Hashable, CustomStringConvertible {
@@ -66,11 +68,17 @@ final class RandRConnection {
 
     /// Opens a connection of its own (`nil` name: `$DISPLAY`).
     convenience init(displayName: String?) throws {
+        XErrorTraps.installHandlers()
         let opened: OpaquePointer? = displayName.map { XOpenDisplay($0) } ?? XOpenDisplay(nil)
         guard let display = opened else {
             throw DisplayFilterError.cannotOpenDisplay(displayName ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "(DISPLAY unset)"))
         }
-        do { try self.init(display: display, owns: true) } catch { XCloseDisplay(display); throw error }
+        XErrorTraps.opened(display)
+        do { try self.init(display: display, owns: true) } catch {
+            XErrorTraps.closed(display)
+            XCloseDisplay(display)
+            throw error
+        }
     }
 
     /// Uses a connection owned elsewhere (the agent's X connection).
@@ -91,7 +99,9 @@ final class RandRConnection {
     }
 
     func close() {
-        if ownsDisplay { XCloseDisplay(display) }
+        guard ownsDisplay else { return }
+        XErrorTraps.closed(display)
+        XCloseDisplay(display)
     }
 
     var connectionDescriptor: Int32 { XConnectionNumber(display) }
@@ -239,20 +249,9 @@ final class RandRConnection {
     /// Runs requests with an error handler that records instead of exiting, then syncs so any
     /// error for them has arrived. Single-threaded use only (the agent's one loop).
     private func trapErrors(_ what: String, _ body: () -> Void) throws {
-        XSync(display, 0)
-        RandRConnection.trappedError = nil
-        let previous = XSetErrorHandler { _, event in
-            if let event { RandRConnection.trappedError = (event.pointee.error_code, event.pointee.request_code, event.pointee.minor_code) }
-            return 0
-        }
-        body()
-        XSync(display, 0)
-        XSetErrorHandler(previous)
-        if let error = RandRConnection.trappedError {
-            RandRConnection.trappedError = nil
-            throw DisplayFilterError.xError(what, code: error.code, request: error.request, minor: error.minor)
-        }
+        guard !XErrorTraps.isLost(display) else { throw DisplayFilterError.connectionClosed }
+        let (_, error) = XErrorTraps.trapping(display, sync: true, body)
+        guard !XErrorTraps.isLost(display) else { throw DisplayFilterError.connectionClosed }
+        if let error { throw DisplayFilterError.xError(what, code: error.code, request: error.request, minor: error.minor) }
     }
-
-    private static var trappedError: (code: UInt8, request: UInt8, minor: UInt8)?
 }

@@ -1,28 +1,15 @@
 import CX11
 import Glibc
 import ScreenTimeCore
+import X11ErrorTraps
 
 // The one file of this module that calls Xlib and the XScreenSaver/XSync/RandR extensions. Everything
 // else sees typed values (`Window`, `Atom`, `PropertyValue`) and typed errors (`X11Error`).
 //
-// Errors. Xlib's default handlers exit the process: a protocol error (BadWindow when a window we
-// were reading closed, which is routine) and an I/O error (the server went away) both end in
-// exit(1). We replace them:
-// - XSetErrorHandler: the handler only records the error for the display while a `checked` call
-//   is open (`XErrorTraps`); errors outside one are dropped. `checked` turns a recorded error
-//   into `X11Error.protocolError`, forcing it to arrive first with XSync for requests that have
-//   no reply (XSelectInput, XSendEvent).
-// - XSetIOErrorHandler (process-wide): Xlib calls it first when the connection breaks; the
-//   default prints and exits and never returns, so replacing it is mandatory. Ours marks the
-//   display lost and returns.
-// - XSetIOErrorExitHandler (libX11 >= 1.7.99, per display, set right after XOpenDisplay): Xlib
-//   calls it after the handler above and exits when it is the default. Ours returns, so Xlib
-//   unwinds the call in progress, which fails; every later call on that display returns at once
-//   (XlibDisplayIOError), and XCloseDisplay on it is safe. `checked` then throws
-//   `X11Error.connectionLost`, so the agent can restore the display and reconnect or exit.
-// Limits: an I/O error inside XOpenDisplay's handshake, before a display exists to hang the exit
-// handler on, still exits (only longjmp out of the handler could avoid it, which Swift cannot
-// do safely). The handlers are process-wide: a library that replaces them later takes over.
+// Errors: Xlib's exiting handlers are replaced for every X connection of the process by
+// `XErrorTraps` (its own target, shared with the display filter); `checked` turns what it
+// trapped into `X11Error.protocolError`, forcing it to arrive first with XSync for requests that
+// have no reply (XSelectInput, XSendEvent), and a lost connection into `X11Error.connectionLost`.
 
 /// An X window id (XID).
 struct Window: Hashable, CustomStringConvertible {
@@ -112,33 +99,6 @@ struct ScreenSaverInfo {
     var isOn: Bool
 }
 
-/// Process-wide state behind the C error handlers, which cannot capture context.
-/// The agent talks to X from one thread; so do the tests.
-enum XErrorTraps {
-    /// Displays inside a `checked` call: the request serial it started at and the first error since.
-    fileprivate static var open: [OpaquePointer: (startSerial: UInt, code: UInt8?)] = [:]
-    /// Displays whose connection broke.
-    fileprivate static var lost: Set<OpaquePointer> = []
-    fileprivate static var installed = false
-
-    fileprivate static func installHandlers() {
-        guard !installed else { return }
-        installed = true
-        _ = XSetErrorHandler { display, event in
-            guard let display, let event, var trap = XErrorTraps.open[display] else { return 0 }
-            if trap.code == nil && event.pointee.serial >= trap.startSerial {
-                trap.code = event.pointee.error_code
-                XErrorTraps.open[display] = trap
-            }
-            return 0
-        }
-        _ = XSetIOErrorHandler { display in
-            if let display { XErrorTraps.lost.insert(display) }
-            return 0
-        }
-    }
-}
-
 /// A connected Display, with thin typed wrappers over the calls the backend makes.
 struct XDisplay {
     let pointer: OpaquePointer
@@ -149,23 +109,17 @@ struct XDisplay {
         guard let pointer = XOpenDisplay(name) else {
             throw X11Error.cannotOpenDisplay(name: name ?? "$DISPLAY (unset)")
         }
-        XErrorTraps.lost.remove(pointer)
-        // Returning from the exit handler is what keeps the process alive; the lost flag was set
-        // by the I/O handler just before.
-        XSetIOErrorExitHandler(pointer, { display, _ in
-            if let display { XErrorTraps.lost.insert(display) }
-        }, nil)
+        XErrorTraps.opened(pointer)
         return XDisplay(pointer: pointer)
     }
 
     func close() {
-        XErrorTraps.lost.remove(pointer)
-        XErrorTraps.open[pointer] = nil
+        XErrorTraps.closed(pointer)
         XCloseDisplay(pointer)
     }
 
     var name: String { XDisplayString(pointer).map { String(cString: $0) } ?? "?" }
-    var isLost: Bool { XErrorTraps.lost.contains(pointer) }
+    var isLost: Bool { XErrorTraps.isLost(pointer) }
     var fileDescriptor: Int32 { XConnectionNumber(pointer) }
     var root: Window { Window(rawValue: XDefaultRootWindow(pointer)) }
     var screen: Int32 { XDefaultScreen(pointer) }
@@ -177,14 +131,10 @@ struct XDisplay {
     func checked<T>(_ operation: String, window: Window? = nil, sync: Bool = false,
                     succeeded: (T) -> Bool = { _ in true }, _ call: () -> T) throws -> T {
         guard !isLost else { throw X11Error.connectionLost(display: name) }
-        let outer = XErrorTraps.open[pointer]
-        XErrorTraps.open[pointer] = (startSerial: XNextRequest(pointer), code: nil)
-        defer { XErrorTraps.open[pointer] = outer }
-        let result = call()
-        if sync { XSync(pointer, 0) }
+        let (result, error) = XErrorTraps.trapping(pointer, sync: sync, call)
         guard !isLost else { throw X11Error.connectionLost(display: name) }
-        if let code = XErrorTraps.open[pointer]?.code {
-            throw X11Error.protocolError(operation: operation, window: window?.id, code: XErrorCode(code))
+        if let error {
+            throw X11Error.protocolError(operation: operation, window: window?.id, code: XErrorCode(error.code))
         }
         guard succeeded(result) else { throw X11Error.requestFailed(operation: operation, window: window?.id) }
         return result
