@@ -60,6 +60,29 @@ final class BusReconnectTests: XCTestCase {
         XCTAssertTrue(agent.process.isRunning)
     }
 
+    /// The X server going away while the display filter grays it (Productivity, its fade still
+    /// running on the filter's own connection): the agent stays, and follows the server's return.
+    func testAnXServerGoneWhileTheScreenIsGrayLeavesTheAgentRunning() throws {
+        let desk = try DesktopHarness.shared()
+        var display = try PrivateDisplay()
+        defer { display.stop() }
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        environment["DISPLAY"] = display.name
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        XCTAssertTrue(eventually { self.followsX11(agent) }, "the agent never used the display")
+        XCTAssertTrue(status(agent)?.backends["screen filter"]?.contains("RandR") == true, "\(String(describing: status(agent)?.backends))")
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(eventually { agent.log.contains("mode: Productivity") }, agent.log)
+        usleep(500_000)  // inside the fade: the filter's connection is busy when the server goes
+
+        display.stop()
+        XCTAssertTrue(eventually { !self.followsX11(agent) }, "the agent did not see the display go")
+        usleep(2_500_000)
+        XCTAssertTrue(agent.process.isRunning, "log:\n\(agent.log)")
+        display = try PrivateDisplay(number: display.number)
+        XCTAssertTrue(eventually(10) { self.followsX11(agent) }, "log:\n\(agent.log)")
+    }
+
     /// While the agent looks for a desktop every 2 s, it says what it found once, and again only
     /// when that changes: the display's absence is one line, its arrival another.
     func testSearchingForTheDesktopLogsEachFindingOnce() throws {
