@@ -1,5 +1,4 @@
 import Glibc
-import SystemErrors
 
 /// An errno a system call left, with the system's words for it: every target turns a failed call
 /// into one of these here, rather than reading `errno` and `strerror` itself.
