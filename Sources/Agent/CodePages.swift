@@ -2,15 +2,16 @@ import Glibc
 
 /// The code the agent ran only to start (reading the config and every desktop entry, opening
 /// and migrating the store, probing the desktop's providers, the dynamic linker resolving every
-/// library's symbols), or for an occasional job (a card shown, the config or the desktop entries
-/// read again), stays mapped all day otherwise, and the kernel maps 64 KB around every page
+/// library's symbols), or for an occasional job (the config or the desktop entries read again),
+/// stays mapped all day otherwise, and the kernel maps 64 KB around every page
 /// touched: most of the agent's text, and the read-only data of its libraries, stayed resident.
 /// After start and after such a job, the agent tells the kernel it no longer needs the pages of
 /// its read-only file-backed mappings (code and constants, `r-xp` and `r--p`) that hold nothing of
 /// its own: what the loop uses faults back in from the page cache at its first use, and only that
 /// stays resident. A mapping with anonymous pages (a library's relocated data after RELRO made it
 /// read-only) keeps them: those pages exist nowhere else. Reading the map costs about a
-/// millisecond, so it is done after rare work only, never per turn.
+/// millisecond, and what is given back faults in again when next run: so it is done after rare
+/// work only, never per turn, and not after a card (the next disable would wait for its code).
 enum CodePages {
     static func release() {
         guard let smaps = fopen("/proc/self/smaps", "r") else { return }

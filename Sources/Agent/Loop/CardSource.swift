@@ -10,9 +10,5 @@ final class CardSource: LoopSource {
         agent.cards.forEachDescriptor { requests.append(PollRequest(descriptor: $0)) }
     }
 
-    func handle(ready: [Int32], now: Date) {
-        agent.cardExited()
-        // Starting and answering a card is rare work: its code need not stay resident.
-        CodePages.release()
-    }
+    func handle(ready: [Int32], now: Date) { agent.cardExited() }
 }
