@@ -54,9 +54,13 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
         return (environment["XDG_RUNTIME_DIR"].map { ["\($0)/hypr/\(signature)"] } ?? []) + ["/tmp/hypr/\(signature)"]
     }
 
+    /// The loop's instant, for the deadlines of requests sent from a callback.
+    private let now: () -> Date
+
     /// Connects to the event socket and reads the windows and the focused one (two requests,
     /// waited for at most `timeout` each).
-    public init(environment: [String: String], timeout: Duration = .seconds(2)) throws {
+    public init(environment: [String: String], timeout: Duration = .seconds(2), now: @escaping () -> Date) throws {
+        self.now = now
         guard let (events, folder) = try Self.connectEvents(in: Self.socketFolders(environment)) else {
             throw Failure.noInstance
         }
@@ -107,7 +111,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
         let ids = table.windows(of: app, identify: identify, needsTitle: needsTitle)
         guard !ids.isEmpty else { return }
         let commands = ids.map { "dispatch movetoworkspacesilent \(Self.hiddenWorkspace),address:0x\(String($0, radix: 16))" }
-        try send("[[BATCH]]" + commands.joined(separator: ";"), now: Date(), onReply: nil)
+        try send("[[BATCH]]" + commands.joined(separator: ";"), now: now(), onReply: nil)
     }
 
     // MARK: - DesktopConnection
@@ -162,7 +166,7 @@ public final class HyprlandProvider: FocusProvider, WindowMinimizer, DesktopConn
         case .openWindow(let id, let windowClass, let title):
             table.entries[id] = WindowTable.Entry(facts: .wayland(window: WindowID(id), appID: windowClass, pid: nil, title: ""), title: title)
             // The event has no pid: the window list has it.
-            try? send("j/clients", now: Date()) { [weak self] reply in self?.learnPids(from: reply) }
+            try? send("j/clients", now: now()) { [weak self] reply in self?.learnPids(from: reply) }
         case .closeWindow(let id):
             table.entries[id] = nil
         case .windowTitle(let id, let title):

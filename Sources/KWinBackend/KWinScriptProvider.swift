@@ -48,7 +48,11 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
 
     /// Exports the script's callback object on `bus`, writes the scripts into `runtimeDirectory`
     /// and loads the focus script (waiting for KWin's answer: this runs at connect).
-    public init(bus: BusConnection, runtimeDirectory: String) throws {
+    /// The loop's instant, for when a minimize is given up.
+    private let now: () -> Date
+
+    public init(bus: BusConnection, runtimeDirectory: String, now: @escaping () -> Date) throws {
+        self.now = now
         self.bus = bus
         scripting = KWinScripting(bus: bus)
         let name = bus.uniqueName
@@ -116,7 +120,7 @@ public final class KWinScriptProvider: FocusProvider, WindowMinimizer, DesktopCo
     private func startMinimizeScript() throws {
         guard minimizeScript == .idle, !pendingTargets.isEmpty, !isClosed else { return }
         minimizeScript = .loading
-        minimizeGivenUpAt = Date().addingTimeInterval(Self.minimizeTimeout)
+        minimizeGivenUpAt = now().addingTimeInterval(Self.minimizeTimeout)
         do {
             try scripting.loadAndRun(file: minimizeFile, name: Self.minimizeScriptName) { [weak self] error in
                 if let self, let error { self.giveUpMinimize("\(error)") }

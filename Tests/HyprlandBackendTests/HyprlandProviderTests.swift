@@ -27,7 +27,7 @@ final class HyprlandProviderTests: XCTestCase {
     }
 
     private func connect() throws {
-        provider = try HyprlandProvider(environment: peer.environment)
+        provider = try HyprlandProvider(environment: peer.environment, now: Date.init)
         driver = try ProviderDriver(provider)
     }
 
@@ -114,6 +114,6 @@ final class HyprlandProviderTests: XCTestCase {
     }
 
     func testNoInstanceSignatureIsAnError() {
-        XCTAssertThrowsError(try HyprlandProvider(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]))
+        XCTAssertThrowsError(try HyprlandProvider(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], now: Date.init))
     }
 }

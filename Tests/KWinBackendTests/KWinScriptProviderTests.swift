@@ -24,7 +24,7 @@ final class KWinScriptProviderTests: XCTestCase {
     }
 
     private func start() throws {
-        provider = try KWinScriptProvider(bus: bus, runtimeDirectory: kwin.root.path)
+        provider = try KWinScriptProvider(bus: bus, runtimeDirectory: kwin.root.path, now: Date.init)
         provider.onFocus = { [unowned self] in events.append($0) }
     }
 

@@ -35,7 +35,7 @@ enum ProviderFactory {
     static func make(_ kind: DesktopProviderKind, context: ProviderContext) throws -> DesktopProvider {
         switch kind {
         case .x11:
-            return try X11Provider(displayName: context.environment["DISPLAY"], idleThreshold: context.idleThreshold)
+            return try X11Provider(displayName: context.environment["DISPLAY"], idleThreshold: context.idleThreshold, now: context.now)
         case .randr:
             return try RandRFilterProvider(displayName: context.environment["DISPLAY"], runtimeDirectory: context.runtimeDirectory)
         case .i3IPC:
@@ -46,7 +46,7 @@ enum ProviderFactory {
             }
         case .hyprland:
             do {
-                return try HyprlandProvider(environment: context.environment)
+                return try HyprlandProvider(environment: context.environment, now: context.now)
             } catch {
                 throw ProviderUnavailable("Hyprland IPC: \(error); is Hyprland running and HYPRLAND_INSTANCE_SIGNATURE its instance?")
             }
@@ -59,7 +59,7 @@ enum ProviderFactory {
         case .kwinScript:
             let bus = try sessionBus(context, for: "the KWin script")
             do {
-                return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory)
+                return try KWinScriptProvider(bus: bus, runtimeDirectory: context.runtimeDirectory, now: context.now)
             } catch {
                 throw ProviderUnavailable("KWin script: \(error)")
             }

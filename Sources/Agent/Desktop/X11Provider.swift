@@ -26,11 +26,13 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
         }
     }
 
-    init(displayName: String?, idleThreshold: TimeInterval) throws {
+    /// `now` is the loop's instant: the focus source's debounce and the idle watch's readings are
+    /// dated by it.
+    init(displayName: String?, idleThreshold: TimeInterval, now: @escaping () -> Date) throws {
         connection = try X11Connection(displayName: displayName)
-        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection)
+        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection, clock: now)
         windows = EWMHWindowControl(connection: connection)
-        idle = try X11IdleWatch(connection: connection, threshold: idleThreshold)
+        idle = try X11IdleWatch(connection: connection, threshold: idleThreshold, clock: now)
     }
 
     var pollDescriptor: Int32 { connection.fileDescriptor }
