@@ -42,14 +42,20 @@ final class BusReconnectTests: XCTestCase {
         print("notification server reconnect: \(String(format: "%.2f", Date().timeIntervalSince(restarted))) s after dunst owned its name")
     }
 
-    func testReconnectsToARestartedXServer() throws {
+    /// An agent on an X server of its own, once it follows it.
+    private func agentOnItsOwnDisplay(_ display: PrivateDisplay) throws -> AgentProcess {
         let desk = try DesktopHarness.shared()
-        var display = try PrivateDisplay()
-        defer { display.stop() }
         var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
         environment["DISPLAY"] = display.name
         let agent = try AgentProcess(environment: environment, desk: desk)
         XCTAssertTrue(eventually { self.followsX11(agent) }, "the agent never used the display")
+        return agent
+    }
+
+    func testReconnectsToARestartedXServer() throws {
+        var display = try PrivateDisplay()
+        defer { display.stop() }
+        let agent = try agentOnItsOwnDisplay(display)
 
         display.stop()
         XCTAssertTrue(eventually { !self.followsX11(agent) }, "the agent did not see the display go")
@@ -63,13 +69,9 @@ final class BusReconnectTests: XCTestCase {
     /// The X server going away while the display filter grays it (Productivity, its fade still
     /// running on the filter's own connection): the agent stays, and follows the server's return.
     func testAnXServerGoneWhileTheScreenIsGrayLeavesTheAgentRunning() throws {
-        let desk = try DesktopHarness.shared()
         var display = try PrivateDisplay()
         defer { display.stop() }
-        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
-        environment["DISPLAY"] = display.name
-        let agent = try AgentProcess(environment: environment, desk: desk)
-        XCTAssertTrue(eventually { self.followsX11(agent) }, "the agent never used the display")
+        let agent = try agentOnItsOwnDisplay(display)
         XCTAssertTrue(status(agent)?.backends["screen filter"]?.contains("RandR") == true, "\(String(describing: status(agent)?.backends))")
         XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
         XCTAssertTrue(eventually { agent.log.contains("mode: Productivity") }, agent.log)
