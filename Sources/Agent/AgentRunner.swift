@@ -183,7 +183,9 @@ public final class AgentRunner {
     @discardableResult
     func beginTurn() -> Date {
         let reading = clock.read()
-        turn.now = reading.wall
+        // As the store keeps it (Unix seconds): an instant written now reads back as this very
+        // instant, so a switch or a break asked for now is not "just after now" when read again.
+        turn.now = Date(timeIntervalSince1970: reading.wall.timeIntervalSince1970)
         followClockJumps(wall: reading.wall, monotonic: reading.monotonic)
         return now
     }

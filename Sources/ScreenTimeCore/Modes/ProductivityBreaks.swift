@@ -28,14 +28,22 @@ public struct ProductivityBreaks: Hashable, Sendable {
         return Date(timeIntervalSince1970: (lookBack.timeIntervalSince1970 / cycle).rounded(.down) * cycle)
     }
 
+    /// How far apart a stored time and the instant it was written at can be read back.
+    static let storedTimeSlack: TimeInterval = 0.001
+
     /// The state at `instant` of a Productivity stretch that began at `since`, with the breaks the user
     /// asked for at `requested` (requests during a break are ignored).
     public func state(at instant: Date, productivitySince since: Date, requested: [Date]) -> ProductivityBreakState? {
+        // A time read back from the store can differ from the instant it was written at by a few
+        // hundred nanoseconds (Unix seconds to Date's own reference and back): a switch or a request
+        // made at this very instant counts as made now, not as just after it.
+        let slackEnd = instant.addingTimeInterval(Self.storedTimeSlack)
+        let since = since > instant && since <= slackEnd ? instant : since
         guard isEnabled, every > 0, instant >= since else { return nil }
         // Each turn moves on by at least the shortest rhythm the config allows, so settings made
         // by hand in code cannot make this loop endless.
         let every = max(every, DurationBounds.breakEvery.lowerBound), length = max(length, 0)
-        let asked = requested.filter { $0 >= since && $0 <= instant }.sorted()
+        let asked = requested.filter { $0 >= since && $0 <= slackEnd }.map { min($0, instant) }.sorted()
         var cursor = since
         while true {
             let due = cursor.addingTimeInterval(every)

@@ -15,6 +15,24 @@ final class ProductivityBreaksTests: XCTestCase {
         XCTAssertGreaterThan(next, since.addingTimeInterval(2 * 86_400))
     }
 
+    /// A break asked for at the very instant the mode is decided, read back from the store a few
+    /// hundred nanoseconds later than it was written (Unix seconds to Date and back): it starts now.
+    /// (One run in five of the agent's break test left dunst paused before.)
+    func testABreakAskedForNowCountsThoughItsStoredTimeReadsBackJustAfter() {
+        var breaks = ProductivityBreaks()
+        breaks.every = 3600
+        breaks.length = 300
+        let since = Date(timeIntervalSince1970: 1_796_177_167.603109)
+        let now = Date(timeIntervalSince1970: 1_796_177_167.6729598)
+        let storedRequest = now.addingTimeInterval(0.000_000_3)
+        XCTAssertEqual(breaks.state(at: now, productivitySince: since, requested: [storedRequest]),
+                       .onBreak(since: now, until: now.addingTimeInterval(300)))
+        XCTAssertEqual(breaks.state(at: now, productivitySince: now.addingTimeInterval(0.000_000_3), requested: []),
+                       .working(nextBreak: now.addingTimeInterval(3600)), "a switch made now, read back just after")
+        XCTAssertEqual(breaks.state(at: now, productivitySince: since, requested: [now.addingTimeInterval(1)]),
+                       .working(nextBreak: since.addingTimeInterval(3600)), "a request in the future is not taken")
+    }
+
     /// Productivity on for longer than the resolver looks back (three days of a manual switch
     /// with nothing else to end it): deciding again ten minutes later finds the same next break,
     /// rather than a rhythm moved along with the look-back (a break cut short at every decision).
