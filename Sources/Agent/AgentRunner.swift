@@ -183,9 +183,7 @@ public final class AgentRunner {
     @discardableResult
     func beginTurn() -> Date {
         let reading = clock.read()
-        // As the store keeps it (Unix seconds): an instant written now reads back as this very
-        // instant, so a switch or a break asked for now is not "just after now" when read again.
-        turn.now = Date(timeIntervalSince1970: reading.wall.timeIntervalSince1970)
+        turn.move(to: reading.wall)
         followClockJumps(wall: reading.wall, monotonic: reading.monotonic)
         return now
     }
@@ -375,7 +373,7 @@ public final class AgentRunner {
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
         cards.stopAll()
         desktop?.close()
-        doNotDisturb.restoreAtExit { [clock, turn] in turn.now = clock.read().wall }
+        doNotDisturb.restoreAtExit { [clock, turn] in turn.move(to: clock.read().wall) }
         bus?.close()
         Log.info("stopped (\(reason)); longest loop turn \(Self.milliseconds(longestTurn)) ms")
     }
