@@ -166,7 +166,8 @@ public final class AgentRunner {
     /// however many changes the turn made.
     func turn(waitingAtMost maximumWait: Int32? = nil) throws {
         guard let eventLoop else { return }
-        var turnStart = ContinuousClock.now
+        // Set once poll returns: the turn is measured from there, not from before the wait.
+        var turnStart: ContinuousClock.Instant?
         try eventLoop.turn(now: now, maximumWait: maximumWait) {
             turnStart = ContinuousClock.now
             return beginTurn()
@@ -175,7 +176,7 @@ public final class AgentRunner {
             statusDirty = false
             bus?.statusChanged()
         }
-        longestTurn = max(longestTurn, ContinuousClock.now - turnStart)
+        if let turnStart { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
     }
 
     /// Reads the clocks for this turn: the instant every part of the agent works with until the
