@@ -17,7 +17,7 @@ GNOME_SHELL_VERSION ?= $(shell gnome-shell --version 2>/dev/null | sed -n 's/^GN
 PRODUCTS := screentime screentime-reader screentime-agent screentime-card
 EXTENSION_UUID := screentime@screentime.org
 # The release version, from the one line the CLI's --version prints.
-VERSION := $(shell sed -n 's/^let releaseVersion = "\(.*\)"$$/\1/p' Sources/ScreenTimeCLI/ReleaseVersion.swift)
+VERSION := $(shell sed -n 's/^let releaseVersion = "\(.*\)"$$/\1/p' Sources/CLI/ScreenTimeCLI/ReleaseVersion.swift)
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
 ROOT := $(DESTDIR)

@@ -3,6 +3,18 @@ import PackageDescription
 
 // Dependencies point one way: executables -> Agent -> backends -> ScreenTimeCore.
 // No product module imports Foundation (only FoundationEssentials) so the agent stays small.
+// The folders under Sources/ show the layers, from the bottom up (see the end of this file).
+let layers: [(folder: String, targets: [String])] = [
+    ("C", ["CX11", "CDBus", "CSQLite", "CICal", "CWaylandClient", "CWayland", "CGtk", "CCurl", "CLibXML2", "CPNG"]),
+    ("Core", ["ScreenTimeCore"]),
+    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore"]),
+    ("Backends", ["X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
+    ("Readers", ["CalendarFeed", "FeedReader"]),
+    ("Agent", ["Agent", "screentime-agent"]),
+    ("Card", ["CardContent", "screentime-card"]),
+    ("CLI", ["ScreenTimeCLI", "screentime", "screentime-reader"]),
+    ("Benchmarks", ["screentime-bench", "screentime-notify-bench", "screentime-report-bench", "screentime-calendar-bench", "screentime-floor"]),
+]
 let package = Package(
     name: "screentime",
     products: [
@@ -124,3 +136,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+for target in package.targets where target.path == nil && !target.isTest {
+    guard let layer = layers.first(where: { $0.targets.contains(target.name) }) else {
+        fatalError("\(target.name) belongs to no layer in Package.swift")
+    }
+    target.path = "Sources/\(layer.folder)/\(target.name)"
+}

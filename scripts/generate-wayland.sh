@@ -1,12 +1,12 @@
 #!/bin/sh
-# Regenerates the Wayland protocol code of Sources/CWayland with wayland-scanner (libwayland-dev):
+# Regenerates the Wayland protocol code of Sources/C/CWayland with wayland-scanner (libwayland-dev):
 # client headers into include/, marshalling code beside them. The generated files are committed
 # (SwiftPM build plugins cannot feed generated C into a C target), so run this after changing an
 # XML file. ext-idle-notify-v1 comes from Debian's wayland-protocols; the protocols Debian lacks
-# are kept in Sources/CWayland/protocols with their licences.
+# are kept in Sources/C/CWayland/protocols with their licences.
 set -eu
 
-cd "$(dirname "$0")/../Sources/CWayland"
+cd "$(dirname "$0")/../Sources/C/CWayland"
 system=$(pkg-config --variable=pkgdatadir wayland-protocols)
 
 generate() {

@@ -1,10 +1,10 @@
 #!/bin/sh
-# Regenerates Sources/CalendarFeed/WindowsZones.swift from CLDR's windowsZones table (Debian's
+# Regenerates Sources/Readers/CalendarFeed/WindowsZones.swift from CLDR's windowsZones table (Debian's
 # unicode-cldr-core): Exchange and Outlook name zones the Windows way ("Pacific Standard Time").
 # Usage: generate-windows-zones.sh [OUT]   (OUT: another file to write, as the test that checks
 # the committed table is current does)
 set -eu
-out=$(realpath -m "${1:-$(dirname "$0")/../Sources/CalendarFeed/WindowsZones.swift}")
+out=$(realpath -m "${1:-$(dirname "$0")/../Sources/Readers/CalendarFeed/WindowsZones.swift}")
 table=/usr/share/unicode/cldr/common/supplemental/windowsZones.xml
 python3 - "$table" "$out" <<'PY'
 import sys

@@ -16,7 +16,7 @@ final class WindowsZonesTests: XCTestCase {
         process.arguments = [generated]
         let run = try process.finishedOutput()
         XCTAssertEqual(run.status, 0, run.err)
-        let committed = try String(contentsOf: root.appendingPathComponent("Sources/CalendarFeed/WindowsZones.swift"), encoding: .utf8)
+        let committed = try String(contentsOf: root.appendingPathComponent("Sources/Readers/CalendarFeed/WindowsZones.swift"), encoding: .utf8)
         XCTAssertEqual(try String(contentsOfFile: generated, encoding: .utf8), committed)
         XCTAssertTrue(committed.contains("\"Pacific Standard Time\": \"America/Los_Angeles\","))
     }
@@ -26,7 +26,7 @@ extension WindowsZonesTests {
     /// Every Windows name of the table places a time as tzdata's zone does, without a VTIMEZONE.
     func testEveryWindowsNamePlacesTimesInItsIANAZone() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let table = try String(contentsOf: root.appendingPathComponent("Sources/CalendarFeed/WindowsZones.swift"), encoding: .utf8)
+        let table = try String(contentsOf: root.appendingPathComponent("Sources/Readers/CalendarFeed/WindowsZones.swift"), encoding: .utf8)
         let pairs = table.split(separator: "\n").compactMap { line -> (String, String)? in
             let parts = line.split(separator: "\"")
             return parts.count == 5 && parts[2] == ": " ? (String(parts[1]), String(parts[3])) : nil
