@@ -90,15 +90,20 @@ public struct GroupEdit: Equatable, Sendable {
 
 extension Settings {
     /// The groups `app` belongs to. An app made by a title rule (a site in a browser) is content
-    /// unless the user's edits say otherwise.
+    /// unless the user's edits say otherwise; so is a site the extension named that a built-in
+    /// list has (`SiteGroup`), and a site in no group is in `browsers`.
     public func groups(of app: AppInfo) -> Set<AppGroup> {
         var groups = Set<AppGroup>()
         for category in app.categories { groups.formUnion(AppGroup.byCategory[category] ?? []) }
         if titleRules.contains(where: { $0.name == app.id }) { groups.insert(.content) }
+        let site = SiteApp.isSite(app)
+        if site { groups.formUnion(SiteApp.builtInGroups(of: app)) }
         for (group, edit) in groupEdits {
             if edit.added.contains(app.id) { groups.insert(group) }
             if edit.removed.contains(app.id) { groups.remove(group) }
         }
+        // A site of no group counts as the browser it is shown in.
+        if site && groups.isEmpty { groups.insert(.browsers) }
         return groups
     }
 
