@@ -13,6 +13,7 @@ let layers: [(folder: String, targets: [String])] = [
     ("Agent", ["Agent", "screentime-agent"]),
     ("Card", ["CardContent", "screentime-card"]),
     ("CLI", ["ScreenTimeCLI", "screentime", "screentime-reader"]),
+    ("Browser", ["screentime-browser-host"]),
     ("Benchmarks", ["screentime-bench", "screentime-notify-bench", "screentime-report-bench", "screentime-calendar-bench", "screentime-floor"]),
 ]
 let package = Package(
@@ -22,6 +23,7 @@ let package = Package(
         .executable(name: "screentime-reader", targets: ["screentime-reader"]),
         .executable(name: "screentime-agent", targets: ["screentime-agent"]),
         .executable(name: "screentime-card", targets: ["screentime-card"]),
+        .executable(name: "screentime-browser-host", targets: ["screentime-browser-host"]),
     ],
     targets: [
         // Xlib, XRandR, XScreenSaver and XSync (libXext) headers, through pkg-config.
@@ -101,6 +103,9 @@ let package = Package(
         .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
         // `screentime calendar`, `rundown` and `doctor`, which read calendars and feeds.
         .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "CalendarFeed", "CardContent"]),
+        // The browser extension's native messaging host: the browser's length-prefixed JSON on stdin/stdout,
+        // bridged to the agent's session-bus interface (the site of the focused tab in, restrictions out).
+        .executableTarget(name: "screentime-browser-host", dependencies: ["ScreenTimeCore", "SessionBus"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.

@@ -66,9 +66,16 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.startDay: [],
             AgentInterface.Method.break: [],
             AgentInterface.Method.cardChosen: ["in:s", "in:s"],
+            AgentInterface.Method.browserHello: ["in:u", "in:s"],
+            AgentInterface.Method.browserTab: ["in:u", "in:b", "in:s", "in:b", "in:b"],
+            AgentInterface.Method.browserChoice: ["in:u", "in:s", "in:s", "out:d"],
+            AgentInterface.Method.browserGone: ["in:u"],
+            AgentInterface.Method.browsers: ["out:s"],
             "Introspect": ["out:s"],
         ])
-        XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: []])
+        // A signal's arguments have no direction; the parser above reads them as "in".
+        XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: [], AgentInterface.Signal.siteRestricted: ["in:u", "in:s", "in:s"],
+                                         AgentInterface.Signal.siteAllowed: ["in:u", "in:s"]])
 
         XCTAssertThrowsError(try client.call(destination: server.uniqueName, path: AgentInterface.objectPath,
                                              interface: AgentInterface.interface, method: AgentInterface.Method.status)) {

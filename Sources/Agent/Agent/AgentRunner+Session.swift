@@ -35,6 +35,7 @@ extension AgentRunner {
     /// The focus moved to the window `facts` describes (nil: none): the engine hears of the app,
     /// and whether it plays media.
     func focusMoved(to facts: WindowFacts?, at now: Date) {
+        browsers.focusedWindow = facts
         apply(engine.handle(.focus(focusedApp(facts)), at: now))
         if facts?.role == .normal && activity.isActive { weeklySummaryActivity(at: now) }
         focusedPID = facts?.pid
@@ -43,7 +44,8 @@ extension AgentRunner {
 
     /// Media started or stopped playing, or the focus moved: present while the focused app plays.
     func focusedMediaChanged() {
-        let playing = media?.isPlaying(pid: focusedPID) ?? false
+        // An audible tab of the focused browser counts as media, as an MPRIS player does.
+        let playing = (media?.isPlaying(pid: focusedPID) ?? false) || browsers.isAudible(pid: focusedPID)
         guard playing != activity.mediaPlaying else { return }
         sessionChanged { $0.mediaPlaying = playing }
     }

@@ -84,6 +84,8 @@ public final class AgentRunner {
     let doNotDisturb: DoNotDisturbController
     /// The summary of the week before, at the first activity of a week.
     let weeklySummary: WeeklySummaryNotice
+    /// What the browsers' extensions report: the site of the focused tab, per browser process.
+    let browsers = BrowserReports()
     /// The loop over every source, from `start`.
     private var eventLoop: EventLoop?
 
@@ -192,7 +194,9 @@ public final class AgentRunner {
     func focusChanged(_ event: FocusEvent, at now: Date) {
         switch event {
         case .focused(let facts): focusMoved(to: facts, at: now)
-        case .titleChanged(let facts): apply(engine.handle(.title(facts.title), at: now))
+        case .titleChanged(let facts):
+            if browsers.focusedWindow?.window == facts.window { browsers.focusedWindow = facts }
+            apply(engine.handle(.title(facts.title), at: now))
         }
     }
 
@@ -224,7 +228,7 @@ public final class AgentRunner {
 
     func focusedApp(_ facts: WindowFacts?) -> FocusedApp? {
         guard let facts, facts.role == .normal else { return nil }
-        return FocusedApp(app: resolver.identify(facts), window: facts.window, title: facts.title)
+        return FocusedApp(app: browserSite(facts, identifiedAs: resolver.identify(facts)), window: facts.window, title: facts.title)
     }
 
     // MARK: - Deadlines
@@ -331,12 +335,17 @@ public final class AgentRunner {
         case .closeNotification(let app):
             // Continued some other way (the CLI, the notification): its card goes too.
             cards.close(app: app)
+            allowInTab(app)
             try bus?.closeNotification(app)
         case .showCard(let request, let fallback):
+            // A site is restricted in its tab, where the user is, not on a card over the desktop.
+            if let app = request.app, restrictsInTab(app.id) { return restrictInTab(request) }
             try showCard(request, fallback: fallback)
         case .setDoNotDisturb(let policy):
             setDoNotDisturb(policy)
         case .minimize(let app):
+            // The browser window stays, with the user's other tabs: the site's tab gets its card.
+            if restrictsInTab(app) { return }
             let rules = engine.settings.titleRules
             try desktop?.windows.minimize(app) { [resolver] facts in rules.app(for: resolver.app(for: facts), title: facts.title).id }
         case .beginInterval(let app, let title, let mode, let at):

@@ -85,6 +85,9 @@ struct AgentService {
                 throw invalid("a card id and a choice, both strings")
             }
             try runner.cardChosen(card: card, key: choice)
+        case AgentInterface.Method.browserHello, AgentInterface.Method.browserTab, AgentInterface.Method.browserChoice,
+             AgentInterface.Method.browserGone, AgentInterface.Method.browsers:
+            return try BrowserService(runner: runner).call(member, arguments)
         default:
             throw BusMethodError(name: BusMethodError.unknownMethod, message: "no method \(StoredName.shown(member))")
         }

@@ -17,6 +17,10 @@ import FoundationEssentials
 ///   `CancelCheatDay(s id)`; `ListCheatDays() -> s`: the bookings as JSON.
 /// - `Bedtime()`, `StayUp()`, `StartDay()`, `Break()`: the widget's buttons.
 /// - `CardChosen(s card, s choice)`: a card's answer (`CardChoice`), from `screentime-card`.
+/// - `BrowserHello(u browser, s name)`, `BrowserTab(u browser, b focused, s site, b audible, b private)`,
+///   `BrowserChoice(u browser, s site, s choice) -> d granted`, `BrowserGone(u browser)`: from the
+///   browser extension's native host (`browser` is the browser's pid); `Browsers() -> s` lists them.
+/// - signals `SiteRestricted(u browser, s site, s card)`, `SiteAllowed(u browser, s site)`: to the host.
 /// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
 ///   while nobody listens).
 ///
@@ -44,11 +48,28 @@ public enum AgentInterface {
         public static let startDay = "StartDay"
         public static let `break` = "Break"
         public static let cardChosen = "CardChosen"
+        public static let browserHello = "BrowserHello"
+        public static let browserTab = "BrowserTab"
+        public static let browserChoice = "BrowserChoice"
+        public static let browserGone = "BrowserGone"
+        public static let browsers = "Browsers"
     }
 
     public enum Signal {
         public static let statusChanged = "StatusChanged"
+        /// `(u browser, s site, s card)`: restrict `site` in the tabs of the browser process
+        /// `browser`, showing `card` (JSON, `SiteCard`) over the page.
+        public static let siteRestricted = "SiteRestricted"
+        /// `(u browser, s site)`: the site was continued; its card goes.
+        public static let siteAllowed = "SiteAllowed"
     }
+
+    /// Every signal with its arguments, for the introspection XML.
+    public static let signals: [(name: String, arguments: [(name: String, type: String)])] = [
+        (Signal.statusChanged, []),
+        (Signal.siteRestricted, [("browser", "u"), ("site", "s"), ("card", "s")]),
+        (Signal.siteAllowed, [("browser", "u"), ("site", "s")]),
+    ]
 
 
     /// Error names the agent replies with.
@@ -93,6 +114,12 @@ public enum AgentInterface {
         (Method.startDay, MethodArguments(inputs: [], outputs: [])),
         (Method.break, MethodArguments(inputs: [], outputs: [])),
         (Method.cardChosen, MethodArguments(inputs: [("card", "s"), ("choice", "s")], outputs: [])),
+        (Method.browserHello, MethodArguments(inputs: [("browser", "u"), ("name", "s")], outputs: [])),
+        (Method.browserTab, MethodArguments(inputs: [("browser", "u"), ("focused", "b"), ("site", "s"), ("audible", "b"),
+                                                     ("private", "b")], outputs: [])),
+        (Method.browserChoice, MethodArguments(inputs: [("browser", "u"), ("site", "s"), ("choice", "s")], outputs: [("granted", "d")])),
+        (Method.browserGone, MethodArguments(inputs: [("browser", "u")], outputs: [])),
+        (Method.browsers, MethodArguments(inputs: [], outputs: [("json", "s")])),
     ]
 
     /// The arguments of `method`; nil when the interface has no such method.
@@ -107,7 +134,10 @@ public enum AgentInterface {
                 + arguments.outputs.map { "      <arg name=\"\($0.name)\" type=\"\($0.type)\" direction=\"out\"/>\n" }
             return args.isEmpty ? "    <method name=\"\(name)\"/>\n" : "    <method name=\"\(name)\">\n" + args.joined() + "    </method>\n"
         }
-        return "  <interface name=\"\(interface)\">\n" + members.joined()
-            + "    <signal name=\"\(Signal.statusChanged)\"/>\n  </interface>"
+        let signalElements = signals.map { name, arguments in
+            arguments.isEmpty ? "    <signal name=\"\(name)\"/>\n"
+                : "    <signal name=\"\(name)\">\n" + arguments.map { "      <arg name=\"\($0.name)\" type=\"\($0.type)\"/>\n" }.joined() + "    </signal>\n"
+        }
+        return "  <interface name=\"\(interface)\">\n" + members.joined() + signalElements.joined() + "  </interface>"
     }()
 }

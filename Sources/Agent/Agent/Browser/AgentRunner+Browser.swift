@@ -1,0 +1,89 @@
+import FoundationEssentials
+import ScreenTimeCore
+import SessionBus
+
+/// The browser extension's reports joined to the focused window, and its restrictions carried out
+/// in the tab: a site at its limit, or held back by the mode, gets the card over its page (through
+/// the native host) instead of a minimized browser window with the user's other tabs in it.
+extension AgentRunner {
+    func browserHello(_ pid: UInt32, name: String) {
+        browsers.hello(pid, name: name, at: now)
+        Log.info("browser: \(name) (pid \(pid)) connected its extension")
+    }
+
+    func browserTab(_ pid: UInt32, _ tab: BrowserTab) {
+        if browsers.tab(pid, tab, at: now) { refocusBrowser() }
+    }
+
+    func browserGone(_ pid: UInt32) {
+        if browsers.gone(pid) { refocusBrowser() }
+        Log.info("browser: pid \(pid) closed its extension's connection")
+    }
+
+    /// The card's answer from the tab: Continue goes where every continue goes (recorded with its
+    /// length and mode); Close tab needs nothing more: the extension closed it.
+    func browserChoice(_ pid: UInt32, site: AppID, choice: String) throws -> TimeInterval {
+        guard choice == CardChoice.continue else { return 0 }
+        guard engine.canContinue(site, at: now) else {
+            throw BusMethodError(name: AgentInterface.Error.unknownApp, message: "\(site) is not held back in a way Continue passes")
+        }
+        let granted = send(.continueRequested(site)).lazy.compactMap { action -> TimeInterval? in
+            if case .recordBypass(_, _, _, let granted, _) = action { granted } else { nil }
+        }.first
+        return granted ?? 0
+    }
+
+    /// The focused browser window shows another site: the engine hears it as a focus change.
+    private func refocusBrowser() {
+        guard let facts = browsers.focusedWindow else { return }
+        focusMoved(to: facts, at: now)
+    }
+
+    /// The app a focused window counts as: its browser's site where the extension reports one.
+    func browserSite(_ facts: WindowFacts, identifiedAs app: AppInfo) -> AppInfo {
+        browsers.app(shownIn: facts, identifiedAs: app) ?? app
+    }
+
+    /// Whether `app` is a site shown by a browser with the extension: restricted in its tab.
+    func restrictsInTab(_ app: AppID) -> Bool {
+        SiteApp.isSite(engine.info(app)) && browsers.browser(showing: app) != nil
+    }
+
+    /// Covers the site's tab with its card (the browser window stays, with its other tabs).
+    func restrictInTab(_ request: CardRequest) {
+        guard let app = request.app, let pid = browsers.browser(showing: app.id) else { return }
+        let response = engine.settings.profile(for: request.mode, onBreak: request.breakEndsAt != nil).onDisallowedApp
+        let card = SiteCard(request: request, response: response, statistics: siteStatistics(app.id, at: request.at))
+        do {
+            try bus?.connection.emitSignal(path: AgentInterface.objectPath, interface: AgentInterface.interface,
+                                           member: AgentInterface.Signal.siteRestricted,
+                                           arguments: [.uint32(pid), .string(app.id.rawValue), .string(card.json)])
+        } catch { Log.warning("could not restrict \(app.id) in its tab: \(error)") }
+    }
+
+    /// The site was continued (from the tab, the CLI, a notification): its card goes.
+    func allowInTab(_ app: AppID) {
+        guard SiteApp.isSite(engine.info(app)), let pid = browsers.browser(showing: app) else { return }
+        try? bus?.connection.emitSignal(path: AgentInterface.objectPath, interface: AgentInterface.interface,
+                                        member: AgentInterface.Signal.siteAllowed, arguments: [.uint32(pid), .string(app.rawValue)])
+    }
+
+    /// The site's time today and a bar per day of the week, from the store (the agent's own
+    /// connection: a restriction is rare, and the card must come within a fraction of a second).
+    private func siteStatistics(_ app: AppID, at now: Date) -> CardStatistics? {
+        let boundary = engine.settings.dayBoundary
+        let today = zone.localDate(of: boundary.start(of: now, in: zone))
+        let days = (-6...0).map { today.adding(days: $0) }
+        let starts = (days + [today.adding(days: 1)]).map { boundary.start(ofDay: $0, in: zone) }
+        guard let stored = try? store.intervals(from: starts[0], to: now) else { return nil }
+        let intervals = stored.filter { $0.app == app }
+        var week = days.indices.map { index in
+            let (start, end) = (starts[index], min(starts[index + 1], now))
+            let seconds = intervals.reduce(0.0) { $0 + max(0, min($1.end, end).timeIntervalSince(max($1.start, start))) }
+            return CardDayBar(label: String(days[index].weekday.name.prefix(3)), seconds: seconds)
+        }
+        // Today's time as the engine counts it (what the store has not been given yet included).
+        if !week.isEmpty { week[week.count - 1].seconds = max(week[week.count - 1].seconds, engine.used(app, at: now)) }
+        return CardStatistics(today: week.last?.seconds ?? 0, week: week)
+    }
+}
