@@ -29,16 +29,35 @@ public final class HeadlessChromium {
     private var buffer: [UInt8] = []
     private var nextID = 0
     /// Events read while waiting for an answer, in order.
-    private var events: [[String: Any]] = []
+    var events: [[String: Any]] = []
+
+    /// A real window instead of headless: on the harness's display and bus (`environment`), with
+    /// extensions as `arguments` load them (`--load-extension=`); its host names resolve only as
+    /// `arguments`' `--host-resolver-rules` say, every other name to nothing.
+    public struct Windowed {
+        public var environment: [String: String]
+        public var arguments: [String]
+        public init(environment: [String: String], arguments: [String]) {
+            self.environment = environment
+            self.arguments = arguments
+        }
+    }
+
+    /// The browser's process id (the Debian wrapper execs the binary: the pid of its windows).
+    public var pid: pid_t { process }
+    /// The profile folder (`--user-data-dir`).
+    public var profileDirectory: URL { profile }
 
     /// Starts Chromium with a private profile under `directory`. It is pointed at a proxy that
     /// does not exist, so nothing from the network could load even if the page asked.
-    public init(directory: URL) throws {
+    /// `windowed` makes it a window on a desktop; `prepareProfile` fills the profile first.
+    public init(directory: URL, windowed: Windowed? = nil, prepareProfile: (URL) throws -> Void = { _ in }) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw Failure(description: "\(Self.executable) is missing (scripts/install-deps.sh --test installs Debian's chromium)")
         }
         profile = directory.appendingPathComponent("chromium-profile-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        try prepareProfile(profile)
         var toChromium: [Int32] = [-1, -1], fromChromium: [Int32] = [-1, -1]
         guard pipe(&toChromium) == 0, pipe(&fromChromium) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
         var actions = posix_spawn_file_actions_t()
@@ -51,12 +70,13 @@ public final class HeadlessChromium {
         let log = profile.appendingPathComponent("stderr.log").path
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let arguments = [Self.executable, "--headless", "--no-sandbox", "--user-data-dir=\(profile.path)", "--remote-debugging-pipe",
-                         "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions", "--disable-sync",
-                         "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
-                         "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>", "about:blank"]
+        let common = ["--no-sandbox", "--user-data-dir=\(profile.path)", "--remote-debugging-pipe", "--no-first-run",
+                      "--no-default-browser-check", "--disable-gpu", "--disable-sync", "--disable-background-networking",
+                      "--disable-component-update", "--disable-default-apps"]
+        let arguments = windowed.map { [Self.executable] + common + ["--password-store=basic", "--disable-features=Translate"] + $0.arguments + ["about:blank"] }
+            ?? [Self.executable, "--headless"] + common + ["--disable-extensions", "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>", "about:blank"]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = windowed?.environment ?? ProcessInfo.processInfo.environment
         environment["HOME"] = profile.path
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -133,7 +153,7 @@ public final class HeadlessChromium {
     }
 
     /// Sends one command and reads until its answer, keeping the events read meanwhile.
-    private func call(_ method: String, _ parameters: [String: Any], session: String? = nil, deadline: Date) throws -> [String: Any] {
+    func call(_ method: String, _ parameters: [String: Any], session: String? = nil, deadline: Date) throws -> [String: Any] {
         nextID += 1
         let id = nextID
         var message: [String: Any] = ["id": id, "method": method, "params": parameters]
@@ -157,7 +177,7 @@ public final class HeadlessChromium {
     }
 
     /// The next NUL-terminated message, waiting at most until `deadline`.
-    private func readMessage(deadline: Date) throws -> [String: Any] {
+    func readMessage(deadline: Date) throws -> [String: Any] {
         while true {
             if let end = buffer.firstIndex(of: 0) {
                 let message = Array(buffer[..<end])

@@ -6,6 +6,8 @@ public final class LocalHTTPServer {
     public enum Behaviour {
         /// `headers` are extra header lines (`Location: …`).
         case answer(status: String, body: String, headers: [String] = [])
+        /// A web page (text/html), the same for every path and host name mapped here.
+        case page(String)
         case silent
     }
 
@@ -59,7 +61,17 @@ public final class LocalHTTPServer {
             lock.lock()
             held.append(client)
             lock.unlock()
+        case .page(let body):
+            // A browser opens connections ahead of its requests: each is answered on its own thread.
+            Thread { [self] in answer(client, status: "200 OK", body: body, headers: [], type: "text/html; charset=utf-8") }.start()
         case .answer(let status, let body, let headers):
+            answer(client, status: status, body: body, headers: headers, type: "application/rss+xml")
+        }
+        return true
+    }
+
+    private func answer(_ client: Int32, status: String, body: String, headers: [String], type: String) {
+        do {
             var request = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !request.suffix(4).elementsEqual([13, 10, 13, 10]) {
@@ -68,11 +80,10 @@ public final class LocalHTTPServer {
                 request += buffer[0..<count]
             }
             let bytes = Array(body.utf8)
-            let head = ["HTTP/1.1 \(status)", "Content-Type: application/rss+xml", "Content-Length: \(bytes.count)", "Connection: close"] + headers
+            let head = ["HTTP/1.1 \(status)", "Content-Type: \(type)", "Content-Length: \(bytes.count)", "Connection: close"] + headers
             let response = Array((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + bytes
             _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
             close(client)
         }
-        return true
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// Debian's `chromium` as a real window on the harness's desktop, with its own profile, the
+/// project's extension loaded as the Debian wrapper loads extensions (`--load-extension`), the
+/// built native host named by a manifest in the profile, the real agent, and local pages served
+/// from 127.0.0.1 under the sites' names (`--host-resolver-rules`; every other name resolves to nothing).
+final class ChromiumExtensionTests: XCTestCase {
+    var desk: DesktopHarness!
+    var server: LocalHTTPServer!
+    static let extensionID = "bgggkhdeebpkhdbkoidhnlpmadcmdcoc"
+    /// Names no browser upgrades to https by itself (youtube.com and the like are on Chromium's HSTS
+    /// preload list, and the local server speaks plain http): `video.example.net` is made a content site.
+    static let sites = ["www.video.example.net", "docs.example.org", "m.chat.example.com"]
+    static let config = "[general]\nidle-after = 1h\n[groups]\ncontent = example.net\n"
+
+    static var extensionFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("desktop/browser/extension")
+    }
+
+    override func setUpWithError() throws {
+        desk = try DesktopHarness.shared()
+        server = try LocalHTTPServer(.page("<!doctype html><html><head><title>A page</title></head><body><h1>A page</h1><p>Text.</p></body></html>"))
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    func startChromium(_ agent: AgentProcess) throws -> HeadlessChromium {
+        let rules = Self.sites.map { "MAP \($0) 127.0.0.1:\(server.port)" }.joined(separator: ", ") + ", MAP * ~NOTFOUND"
+        let windowed = HeadlessChromium.Windowed(environment: agent.environment, arguments: [
+            "--load-extension=\(Self.extensionFolder.path)", "--host-resolver-rules=\(rules)", "--window-size=900,700",
+        ])
+        return try HeadlessChromium(directory: agent.home, windowed: windowed) { profile in
+            // The per-user folder of native messaging hosts is the profile's own.
+            let hosts = profile.appendingPathComponent("NativeMessagingHosts")
+            try FileManager.default.createDirectory(at: hosts, withIntermediateDirectories: true)
+            let manifest = """
+            {"name": "org.screentime.browser", "description": "Screen Time", "path": "\(FakeBrowserPeer.binary.path)",
+             "type": "stdio", "allowed_origins": ["chrome-extension://\(Self.extensionID)/"]}
+            """
+            try manifest.write(to: hosts.appendingPathComponent("org.screentime.browser.json"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    func focused(_ agent: AgentProcess) -> AppID? {
+        guard let json = try? agent.call(AgentInterface.Method.status).first?.stringValue else { return nil }
+        return try? StatusFormat.decode(json).focused
+    }
+
+    func connectedBrowsers(_ agent: AgentProcess) -> String {
+        (try? agent.call(AgentInterface.Method.browsers).first?.stringValue) ?? ""
+    }
+
+    func startAll() throws -> (AgentProcess, HeadlessChromium, [HeadlessChromium.Tab]) {
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: Self.config), desk: desk)
+        let chromium = try startChromium(agent)
+        let tabs = try Self.sites.map { try chromium.openTab("http://\($0)/") }
+        guard eventually(20, { self.connectedBrowsers(agent).contains("\"name\":\"chromium\"") }) else {
+            throw DesktopHarness.Failure.didNotStart("the extension's native host", "log: \(agent.log)")
+        }
+        return (agent, chromium, tabs)
+    }
+
+    func testTimeIsCountedPerSiteAsTabsSwitch() throws {
+        let (agent, chromium, tabs) = try startAll()
+        // Until the extension connected, the window was the browser's: from now on it is the sites'.
+        let browserBefore = try agent.usedSeconds("chromium")
+        var latencies: [Double] = []
+        for round in 0..<10 {
+            for (index, site) in ["example.net", "example.org"].enumerated() {
+                let switched = Date()
+                try chromium.activate(tabs[index])
+                XCTAssertTrue(eventually(5) { self.focused(agent) == AppID(site) }, "round \(round): \(site) in front; \(agent.log)")
+                latencies.append(Date().timeIntervalSince(switched) * 1000)
+                usleep(100_000)
+            }
+        }
+        latencies.sort()
+        print(String(format: "chromium figures: tab switch to the agent's new focus median %.0f ms, p90 %.0f ms (%d switches)",
+                     latencies[latencies.count / 2], latencies[latencies.count * 9 / 10], latencies.count))
+        let status = try agent.status()
+        for site in ["example.net", "example.org"] {
+            XCTAssertGreaterThan(status.apps.first { $0.id == AppID(site) }?.usedSeconds ?? 0, 0.5, "\(site) counted")
+        }
+        XCTAssertLessThan((status.apps.first { $0.id == "chromium" }?.usedSeconds ?? 0) - browserBefore, 0.5,
+                          "the time went to the sites, not the browser")
+    }
+
+    func testALimitShowsTheCardInTheTabAndAnotherTabStaysUsable() throws {
+        let (agent, chromium, tabs) = try startAll()
+        try chromium.activate(tabs[0])
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, agent.log)
+        usleep(1_200_000)
+        let cardShown = "document.querySelector('screentime-card')?.dataset.site ?? null"
+        let limited = Date()
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("example.net"), .uint64(1)]), [])
+        XCTAssertTrue(eventually(5) { (try? chromium.evaluate(tabs[0], cardShown)) as? String == "example.net" }, agent.log)
+        let cardMs = Date().timeIntervalSince(limited) * 1000
+        print(String(format: "chromium figures: limit to the in-tab card %.0f ms", cardMs))
+        XCTAssertLessThan(cardMs, 300, "the card within 300 ms of the limit")
+        // Another tab of the same window: no card, counted.
+        try chromium.activate(tabs[1])
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.org" }, agent.log)
+        XCTAssertNil(try chromium.evaluate(tabs[1], cardShown) as? String)
+        let before = try agent.usedSeconds("example.org")
+        usleep(500_000)
+        XCTAssertGreaterThan(try agent.usedSeconds("example.org"), before, "the other tab is counted")
+        // Back to the site: the card again; Enter on its way through ("Continue for 1 hour").
+        try chromium.activate(tabs[0])
+        XCTAssertTrue(eventually(5) { (try? chromium.evaluate(tabs[0], cardShown)) as? String == "example.net" })
+        try chromium.press(tabs[0], key: "Enter", code: 13)
+        XCTAssertTrue(eventually(5) { (try? agent.status().apps.first { $0.id == "example.net" }?.continues) == 1 }, agent.log)
+        XCTAssertTrue(eventually(5) { ((try? chromium.evaluate(tabs[0], cardShown)) ?? "x") == nil || (try? chromium.evaluate(tabs[0], cardShown)) is NSNull },
+                      "the card goes once continued")
+        let continued = try agent.usedSeconds("example.net")
+        usleep(500_000)
+        XCTAssertGreaterThan(try agent.usedSeconds("example.net"), continued, "the site is counted again")
+    }
+}
