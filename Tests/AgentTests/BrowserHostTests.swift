@@ -108,6 +108,43 @@ final class BrowserHostTests: XCTestCase {
         windows.close(window)
     }
 
+    func testProductivityRestrictsAContentSiteNotTheDocsInTheNextTab() throws {
+        let agent = try startAgent()
+        let host = try startHost(agent)
+        let window = try openBrowserWindow()
+        host.send(#"{"type":"hello","browser":"chromium"}"#)
+        host.send(#"{"type":"tab","focused":true,"tab":1,"host":"docs.example.org"}"#)
+        XCTAssertTrue(eventually { self.focused(agent) == "example.org" }, agent.log)
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("productivity")]), [])
+        XCTAssertTrue(eventually { self.counts(agent, "example.org") }, "the docs site counts as the browser, which Productivity allows")
+        XCTAssertNil(host.receive(type: "restrict", 0.3))
+        host.send(#"{"type":"tab","focused":true,"tab":2,"host":"www.youtube.com"}"#)
+        guard let restrict = host.receive(type: "restrict", 5) else { return XCTFail("youtube.com not restricted: \(agent.log)") }
+        let card = try JSONSerialization.jsonObject(with: Data((restrict["card"] as? String ?? "").utf8)) as? [String: Any]
+        XCTAssertEqual((card?["buttons"] as? [[String: Any]])?.compactMap { $0["label"] as? String }, ["3 more minutes", "Close tab"])
+        XCTAssertEqual(card?["title"] as? String, "youtube.com waits until Productivity ends")
+        XCTAssertEqual(windows.wmState(window), 1, "the window stays")
+        host.send(#"{"type":"choice","tab":2,"site":"youtube.com","choice":"continue"}"#)
+        XCTAssertEqual(host.receive(type: "chosen")?["granted"] as? Double, 180, host.log)
+        XCTAssertTrue(eventually { self.counts(agent, "youtube.com") }, agent.log)
+        windows.close(window)
+    }
+
+    func testAnAudibleTabCountsWithoutInput() throws {
+        // Away after 1 s without input: only the tab's sound keeps the site counted.
+        let agent = try startAgent("[general]\nidle-after = 1s\n")
+        let host = try startHost(agent)
+        let window = try openBrowserWindow()
+        host.send(#"{"type":"hello","browser":"chromium"}"#)
+        host.send(#"{"type":"tab","focused":true,"tab":1,"host":"www.youtube.com","audible":true}"#)
+        XCTAssertTrue(eventually { self.focused(agent) == "youtube.com" }, agent.log)
+        usleep(2_000_000)
+        XCTAssertTrue(counts(agent, "youtube.com"), "playing sound counts without input: \(agent.log)")
+        host.send(#"{"type":"tab","focused":true,"tab":1,"host":"www.youtube.com","audible":false}"#)
+        XCTAssertTrue(eventually(3) { !self.counts(agent, "youtube.com") }, "silent and idle: not counted")
+        windows.close(window)
+    }
+
     func testMalformedAndOversizedMessagesAreRefusedWithAnError() throws {
         let agent = try startAgent()
         let host = try startHost(agent)
