@@ -14,7 +14,7 @@ BUILD_DIR ?= .build/$(CONFIGURATION)
 # The GNOME Shell major version the extension is built for; empty: the installed shell's, none without one.
 GNOME_SHELL_VERSION ?= $(shell gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
 
-PRODUCTS := screentime screentime-reader screentime-agent screentime-card
+PRODUCTS := screentime screentime-reader screentime-agent screentime-card screentime-browser-host
 EXTENSION_UUID := screentime@screentime.org
 # The release version, from the one line the CLI's --version prints.
 VERSION := $(shell sed -n 's/^let releaseVersion = "\(.*\)"$$/\1/p' Sources/CLI/ScreenTimeCLI/ReleaseVersion.swift)
@@ -52,6 +52,7 @@ install-files:
 	install -Dm644 packaging/completions/screentime.bash $(ROOT)$(DATADIR)/bash-completion/completions/screentime
 	install -Dm644 packaging/completions/_screentime $(ROOT)$(DATADIR)/zsh/vendor-completions/_screentime
 	install -Dm644 packaging/completions/screentime.fish $(ROOT)$(DATADIR)/fish/vendor_completions.d/screentime.fish
+	desktop/browser/install.sh $(BINDIR)/screentime-browser-host --root $(if $(ROOT),$(ROOT),/)
 	if [ -n "$(GNOME_SHELL_VERSION)" ]; then \
 	    desktop/gnome-shell/build.sh $(ROOT)$(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID) $(GNOME_SHELL_VERSION); \
 	fi

@@ -7,7 +7,7 @@ scripts/install-deps.sh
 # The Swift runtime linked statically: the always-running agent maps only what it uses.
 # screentime-card (the restriction card, GTK) is started by the agent from beside itself, and
 # screentime-reader (the commands reading calendars and feeds) by screentime.
-for product in screentime screentime-reader screentime-agent screentime-card; do
+for product in screentime screentime-reader screentime-agent screentime-card screentime-browser-host; do
     PATH="/opt/swift/usr/bin:$PATH" swift build -c release --static-swift-stdlib --product "$product"
 done
 bin="$HOME/.local/bin"
@@ -15,6 +15,9 @@ install -Dm755 .build/release/screentime "$bin/screentime"
 install -Dm755 .build/release/screentime-reader "$bin/screentime-reader"
 install -Dm755 .build/release/screentime-agent "$bin/screentime-agent"
 install -Dm755 .build/release/screentime-card "$bin/screentime-card"
+# The browser extension's native host, and the extension with the manifests naming it.
+install -Dm755 .build/release/screentime-browser-host "$bin/screentime-browser-host"
+desktop/browser/install.sh "$bin/screentime-browser-host"
 # The app's and the modes' icons, for notifications and status bars.
 icons="${XDG_DATA_HOME:-$HOME/.local/share}/icons/hicolor/scalable/apps"
 mkdir -p "$icons" && install -m644 packaging/icons/*.svg "$icons/"

@@ -26,7 +26,8 @@ else
     make -s install DESTDIR="$staging" PREFIX=/usr
 fi
 # Debian ships binaries stripped (half the size) and manual pages compressed.
-strip --strip-unneeded "$staging/usr/bin/screentime" "$staging/usr/bin/screentime-reader" "$staging/usr/bin/screentime-agent" "$staging/usr/bin/screentime-card"
+strip --strip-unneeded "$staging/usr/bin/screentime" "$staging/usr/bin/screentime-reader" "$staging/usr/bin/screentime-agent" "$staging/usr/bin/screentime-card" \
+    "$staging/usr/bin/screentime-browser-host"
 gzip -9n "$staging/usr/share/man/man1/screentime.1"
 install -Dm644 README.md "$staging/usr/share/doc/screentime/README.md"
 # The packages of the libraries the binaries link, with their minimum versions (the Swift runtime
@@ -34,7 +35,7 @@ install -Dm644 README.md "$staging/usr/share/doc/screentime/README.md"
 mkdir -p "$work/debian" && touch "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O ${prebuilt:+--ignore-missing-info} \
     -e "$staging/usr/bin/screentime" -e "$staging/usr/bin/screentime-reader" -e "$staging/usr/bin/screentime-agent" \
-    -e "$staging/usr/bin/screentime-card" 2>"$work/shlibdeps.log" \
+    -e "$staging/usr/bin/screentime-card" -e "$staging/usr/bin/screentime-browser-host" 2>"$work/shlibdeps.log" \
     | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb.sh: dpkg-shlibdeps found no dependencies:" >&2; cat "$work/shlibdeps.log" >&2; exit 1; }
 mkdir -p "$staging/DEBIAN"

@@ -67,6 +67,9 @@ final class BrowserHostTests: XCTestCase {
         host.send(#"{"type":"tab","focused":true,"tab":3,"host":"secret.example","incognito":true}"#)
         XCTAssertTrue(eventually { self.focused(agent) == SiteApp.privateBrowsing }, agent.log)
         XCTAssertFalse(agent.log.contains("secret"), "no private site in the log")
+        // Without the manifests installed for this user, doctor says what to do.
+        let doctor = try agent.cli(["doctor"]).out.split(separator: "\n").first { $0.contains(" chromium ") }.map(String.init) ?? ""
+        XCTAssertTrue(doctor.hasPrefix("ok") && doctor.contains("connected"), "the fake peer said hello as chromium: \(doctor)")
         let listing = try agent.call(AgentInterface.Method.browsers).first?.stringValue ?? ""
         XCTAssertTrue(listing.contains("\"name\":\"chromium\"") && listing.contains("\"pid\":\(getpid())"), listing)
         // The browser closes the pipe: the host says so and exits; the window is the browser again.
@@ -162,6 +165,15 @@ final class BrowserHostTests: XCTestCase {
         host.sendRaw([0xff, 0xff, 0xff, 0xff])
         XCTAssertTrue((host.receive(type: "error")?["message"] as? String ?? "").contains("over the"))
         XCTAssertTrue(host.process.isRunning, "the host survives what it refused")
+        // No hello yet: doctor says the extension is not connected, and what to do.
+        func doctorLine() throws -> String {
+            try agent.cli(["doctor"]).out.split(separator: "\n").first { $0.contains(" chromium ") }.map(String.init) ?? ""
+        }
+        let manifests = agent.home.appendingPathComponent(".config/chromium/NativeMessagingHosts")
+        try FileManager.default.createDirectory(at: manifests, withIntermediateDirectories: true)
+        try "{}".write(to: manifests.appendingPathComponent("org.screentime.browser.json"), atomically: true, encoding: .utf8)
+        let line = try doctorLine()
+        XCTAssertTrue(line.hasPrefix("warn") && line.contains("installed but not connected") && line.contains("restart it"), line)
         // The agent refuses what is no registrable domain, even from someone else than the host.
         XCTAssertThrowsError(try agent.call(AgentInterface.Method.browserTab,
                                             [.uint32(UInt32(getpid())), .bool(true), .string("www.youtube.com/watch?v=1"), .bool(false), .bool(false)]))

@@ -84,6 +84,8 @@ final class ChromiumExtensionTests: XCTestCase {
         latencies.sort()
         print(String(format: "chromium figures: tab switch to the agent's new focus median %.0f ms, p90 %.0f ms (%d switches)",
                      latencies[latencies.count / 2], latencies[latencies.count * 9 / 10], latencies.count))
+        let doctor = try agent.cli(["doctor"]).out.split(separator: "\n").first { $0.contains(" chromium ") }.map(String.init) ?? ""
+        XCTAssertTrue(doctor.hasPrefix("ok") && doctor.contains("the extension is connected"), doctor)
         let status = try agent.status()
         for site in ["example.net", "example.org"] {
             XCTAssertGreaterThan(status.apps.first { $0.id == AppID(site) }?.usedSeconds ?? 0, 0.5, "\(site) counted")

@@ -69,7 +69,12 @@ final class PackageTests: XCTestCase {
                      "/usr/share/fish/vendor_completions.d/screentime.fish",
                      "/usr/share/gnome-shell/extensions/screentime@screentime.org/metadata.json",
                      "/usr/share/gnome-shell/extensions/screentime@screentime.org/extension.js",
-                     "/usr/share/gnome-shell/extensions/screentime@screentime.org/service.js"] {
+                     "/usr/share/gnome-shell/extensions/screentime@screentime.org/service.js",
+                     "/usr/bin/screentime-browser-host", "/usr/share/chromium/extensions/screentime/manifest.json",
+                     "/usr/share/chromium/extensions/screentime/background.js", "/usr/share/chromium/extensions/screentime/overlay.js",
+                     "/usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}/screentime@screentime.invalid/manifest.json",
+                     "/etc/chromium/native-messaging-hosts/org.screentime.browser.json",
+                     "/usr/lib/mozilla/native-messaging-hosts/org.screentime.browser.json"] {
             XCTAssertTrue(files.contains(file), "\(file) is not in the package:\n\(listing.out)")
         }
         XCTAssertTrue(listing.out.split(separator: "\n").allSatisfy { $0.contains(" root/root ") }, listing.out)

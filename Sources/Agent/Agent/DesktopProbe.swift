@@ -25,6 +25,7 @@ public enum DesktopProbe {
         }
         findings += probeLogind(environment: environment)
         findings.append(probeCard(environment: environment))
+        findings += BrowserProbe.run(environment: environment)
         let configPath = XDGPaths.configFile(environment: environment)
         do {
             _ = try ConfigSource.settings(at: configPath)
