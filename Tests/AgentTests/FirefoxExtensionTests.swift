@@ -1,0 +1,82 @@
+import Foundation
+import ScreenTimeCore
+import SessionBus
+import TestSupport
+import XCTest
+
+/// Debian's `firefox-esr` as a real window on the harness's desktop with the project's extension
+/// (the same source as Chromium's), the built native host, the real agent, and local pages served
+/// from 127.0.0.1 under the sites' names. The user switches tabs by clicking them.
+final class FirefoxExtensionTests: XCTestCase {
+    var desk: DesktopHarness!
+    var windows: TestWindowClient!
+    var server: LocalHTTPServer!
+    static let extensionID = "screentime@screentime.invalid"
+
+    override func setUpWithError() throws {
+        desk = try DesktopHarness.shared()
+        windows = try TestWindowClient(display: desk.display)
+        // Magenta pages: the card's dark backdrop over them is seen on the screen.
+        server = try LocalHTTPServer(.page("<!doctype html><html><head><title>A page</title></head><body style=\"background:#ff00ff\"><h1>A page</h1></body></html>"))
+    }
+
+    override func tearDown() { server?.stop() }
+
+    func focused(_ agent: AgentProcess) -> AppID? {
+        guard let json = try? agent.call(AgentInterface.Method.status).first?.stringValue else { return nil }
+        return try? StatusFormat.decode(json).focused
+    }
+
+    /// The share of the screen that is the pages' magenta.
+    func magentaShare() throws -> Double {
+        let image = try windows.screenshot()
+        var magenta = 0, total = 0
+        for index in stride(from: 0, to: image.pixels.count, by: 4 * 7) {
+            total += 1
+            if image.pixels[index] > 230 && image.pixels[index + 1] < 30 && image.pixels[index + 2] > 230 { magenta += 1 }
+        }
+        return Double(magenta) / Double(max(total, 1))
+    }
+
+    /// Clicks the tab header (Firefox's window fills the harness's screen; tabs are 225 px wide
+    /// from x = 47, on the row at y = 41).
+    func click(tab: Int) throws {
+        try desk.run("xdotool", ["mousemove", String(150 + 225 * tab), "41", "click", "1"])
+    }
+
+    func testSitesAreCountedAndALimitCoversTheTab() throws {
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(
+            on: desk, config: "[general]\nidle-after = 1h\n[groups]\ncontent = example.net\n"), desk: desk)
+        let firefox = try FirefoxWindow(environment: agent.environment, home: agent.home.appendingPathComponent("ff-home"),
+                                        extensionFolder: ChromiumExtensionTests.extensionFolder, extensionID: Self.extensionID,
+                                        host: FakeBrowserPeer.binary,
+                                        urls: ["http://www.video.example.net:\(server.port)/", "http://docs.example.org:\(server.port)/"])
+        defer { firefox.stop() }
+        XCTAssertTrue(eventually(40) { ((try? agent.call(AgentInterface.Method.browsers).first?.stringValue) ?? "").contains("\"name\":\"firefox\"") },
+                      "the extension connected: \(firefox.log.suffix(3000)) \(agent.log)")
+        var latencies: [Double] = []
+        for round in 0..<6 {
+            for (tab, site) in [(0, "example.net"), (1, "example.org")] {
+                let switched = Date()
+                try click(tab: tab)
+                XCTAssertTrue(eventually(5) { self.focused(agent) == AppID(site) }, "round \(round): \(site); \(agent.log)")
+                latencies.append(Date().timeIntervalSince(switched) * 1000)
+            }
+        }
+        latencies.sort()
+        print(String(format: "firefox figures: tab switch (click) to the agent's new focus median %.0f ms, p90 %.0f ms (%d switches)",
+                     latencies[latencies.count / 2], latencies[latencies.count * 9 / 10], latencies.count))
+        XCTAssertGreaterThan(try agent.usedSeconds("example.org"), 0.1)
+        try click(tab: 0)
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" })
+        XCTAssertTrue(eventually(5) { (try? self.magentaShare()) ?? 0 > 0.2 }, "the page is on screen")
+        let limited = Date()
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("example.net"), .uint64(1)]), [])
+        XCTAssertTrue(eventually(5) { (try? self.magentaShare()) ?? 1 < 0.05 }, "the card covers the page: \(agent.log)")
+        print(String(format: "firefox figures: limit to the in-tab card on screen %.0f ms (screenshots polled)", Date().timeIntervalSince(limited) * 1000))
+        // The other tab is usable and counted.
+        try click(tab: 1)
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.org" })
+        XCTAssertTrue(eventually(5) { (try? self.magentaShare()) ?? 0 > 0.2 }, "no card on the other tab")
+    }
+}
