@@ -71,6 +71,8 @@ final class ChromiumExtensionTests: XCTestCase {
         let (agent, chromium, tabs) = try startAll()
         // Until the extension connected, the window was the browser's: from now on it is the sites'.
         let browserBefore = try agent.usedSeconds("chromium")
+        let host = Self.hosts(of: chromium.pid).first ?? 0
+        let cpuBefore = Self.cpuTicks(host)
         var latencies: [Double] = []
         for round in 0..<10 {
             for (index, site) in ["example.net", "example.org"].enumerated() {
@@ -82,6 +84,8 @@ final class ChromiumExtensionTests: XCTestCase {
             }
         }
         latencies.sort()
+        print(String(format: "chromium figures: the host's CPU %.1f ms over %d switches; its RSS %d KiB",
+                     Double(Self.cpuTicks(host) - cpuBefore) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK))), latencies.count, Self.residentKiB(host)))
         print(String(format: "chromium figures: tab switch to the agent's new focus median %.0f ms, p90 %.0f ms (%d switches)",
                      latencies[latencies.count / 2], latencies[latencies.count * 9 / 10], latencies.count))
         let doctor = try agent.cli(["doctor"]).out.split(separator: "\n").first { $0.contains(" chromium ") }.map(String.init) ?? ""
@@ -123,5 +127,47 @@ final class ChromiumExtensionTests: XCTestCase {
         let continued = try agent.usedSeconds("example.net")
         usleep(500_000)
         XCTAssertGreaterThan(try agent.usedSeconds("example.net"), continued, "the site is counted again")
+    }
+
+    /// A process's user and system CPU time, in clock ticks.
+    static func cpuTicks(_ pid: pid_t) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+    }
+
+    static func residentKiB(_ pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        return status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
+    }
+
+    /// The browser's native host processes (its children running the built host).
+    static func hosts(of browser: pid_t) -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return stat.contains("(screentime-brow") && fields.count > 2 && Int32(fields[1]) == browser
+        }
+    }
+
+    func testTheHostKilledIsStartedAgainAndNothingIsCountedTwice() throws {
+        let (agent, chromium, tabs) = try startAll()
+        try chromium.activate(tabs[1])
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.org" }, agent.log)
+        let hosts = Self.hosts(of: chromium.pid)
+        XCTAssertEqual(hosts.count, 1, "one host, the browser's child: its parent is the pid of the browser's windows")
+        let before = (try agent.usedSeconds("example.org"), Date())
+        let listing = connectedBrowsers(agent)
+        for host in hosts { kill(host, SIGKILL) }
+        XCTAssertTrue(eventually(10) { Self.hosts(of: chromium.pid).count == 1 && !Self.hosts(of: chromium.pid).contains(hosts[0])
+                                       && self.connectedBrowsers(agent) != listing }, "the extension started a new host: \(agent.log)")
+        XCTAssertEqual(focused(agent), "example.org", "the site stayed in front meanwhile")
+        let after = (try agent.usedSeconds("example.org"), Date())
+        XCTAssertLessThanOrEqual(after.0 - before.0, after.1.timeIntervalSince(before.1) + 0.2, "nothing counted twice")
+        XCTAssertGreaterThan(after.0 - before.0, after.1.timeIntervalSince(before.1) - 1, "nothing lost")
+        try chromium.activate(tabs[0])
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, "the new host reports tab switches: \(agent.log)")
     }
 }

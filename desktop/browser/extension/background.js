@@ -69,6 +69,7 @@ async function report() {
 }
 
 async function fromHost(message) {
+  retry = 1000;
   switch (message.type) {
     case "restrict": {
       let card = {};
