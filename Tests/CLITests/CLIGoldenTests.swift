@@ -26,7 +26,7 @@ final class CLIGoldenTests: XCTestCase {
         let result = try run(["--help"])
         XCTAssertEqual(result.status, 0)
         try assertGolden("help.txt", result.out)
-        for command in ["limit", "report", "status", "config", "group", "rule"] {
+        for command in ["limit", "report", "status", "config", "group", "site", "rule"] {
             let help = try run([command, "--help"])
             XCTAssertEqual(help.status, 0)
             try assertGolden("help-\(command).txt", help.out)
@@ -136,6 +136,21 @@ final class CLIGoldenTests: XCTestCase {
     }
 
     /// `apps` shows each app's groups (from its desktop entry) and every limit that applies.
+    func testSitesAreKeptAsTheirRegistrableDomain() throws {
+        XCTAssertEqual(try run(["site", "add", "www.news.example.co.uk"]).out, "example.co.uk is in content\n")
+        XCTAssertEqual(try run(["site", "add", "docs.example.org", "--group", "productivity"]).out, "example.org is in productivity\n")
+        XCTAssertEqual(try run(["site", "rm", "m.youtube.com"]).out, "youtube.com is out of content, whatever the built-in lists say\n")
+        let bad = try run(["site", "add", "https://www.youtube.com/watch"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.err.contains("is no site") && bad.err.contains("(see screentime site --help)"), bad.err)
+        XCTAssertEqual(try run(["site", "add", "a.com", "--group", "nope"]).status, 64)
+        let groups = try run(["group", "list"]).out
+        XCTAssertTrue(groups.contains("added example.co.uk") && groups.contains("removed youtube.com"), groups)
+        let list = try run(["site", "list"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.out.hasPrefix("content   ") && list.out.contains("youtube.com") && list.out.contains("bbc.co.uk"), list.out)
+    }
+
     func testAppsShowsGroupsAndLimits() throws {
         try recordUsage()
         try installApps()

@@ -1,7 +1,7 @@
 # bash completion for screentime(1): the commands, their actions and options.
 _screentime() {
     local cur=${COMP_WORDS[COMP_CWORD]} command=${COMP_WORDS[1]}
-    local commands="setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group rule continue schedule calendar cheat-day config display doctor help"
+    local commands="setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group site rule continue schedule calendar cheat-day config display doctor help"
     local modes="standard productivity social wind-down sleep wake-up"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
@@ -17,6 +17,7 @@ _screentime() {
         limit) [ "$COMP_CWORD" -eq 2 ] && words="set rm default list" ;;
         important|essential) [ "$COMP_CWORD" -eq 2 ] && words="add rm list" ;;
         group) [ "$COMP_CWORD" -eq 2 ] && words="list add rm" ;;
+        site) [ "$COMP_CWORD" -eq 2 ] && words="list add rm" ;;
         rule) if [ "$COMP_CWORD" -eq 2 ]; then words="add rm list"; else words="--app --title"; fi ;;
         schedule) if [ "$COMP_CWORD" -eq 2 ]; then words="add list rm"
                   elif [ "$COMP_CWORD" -eq 3 ]; then words="$modes"

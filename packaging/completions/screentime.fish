@@ -1,5 +1,5 @@
 # fish completion for screentime(1): the commands, their actions and options.
-set -l commands setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group rule continue schedule calendar cheat-day config display doctor help
+set -l commands setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group site rule continue schedule calendar cheat-day config display doctor help
 set -l modes standard productivity social wind-down sleep wake-up
 complete -c screentime -f
 complete -c screentime -n "not __fish_seen_subcommand_from $commands" -l help -d 'Print the commands'
@@ -20,6 +20,7 @@ set -l described \
     "important:Apps with no limit" \
     "essential:Apps never restricted" \
     "group:Groups of apps" \
+    "site:Web sites the browser extension counts" \
     "rule:Title rules" \
     "continue:The notification's Continue" \
     "schedule:Scheduled modes" \
@@ -42,6 +43,7 @@ complete -c screentime -n "__fish_seen_subcommand_from report" -l from -l to -l 
 complete -c screentime -n "__fish_seen_subcommand_from limit" -a "set rm default list"
 complete -c screentime -n "__fish_seen_subcommand_from important essential" -a "add rm list"
 complete -c screentime -n "__fish_seen_subcommand_from group" -a "list add rm"
+complete -c screentime -n "__fish_seen_subcommand_from site" -a "list add rm"
 complete -c screentime -n "__fish_seen_subcommand_from rule" -a "add rm list"
 complete -c screentime -n "__fish_seen_subcommand_from rule" -l app -l title
 complete -c screentime -n "__fish_seen_subcommand_from schedule" -a "add list rm $modes"

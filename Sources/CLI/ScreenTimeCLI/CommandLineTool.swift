@@ -40,7 +40,7 @@ package enum CommandLineTool {
     package static let commands: [Subcommand.Type] = [
         SetupCommand.self, AgentCommand.self, StatusCommand.self, ModeCommand.self, BreakCommand.self, BedtimeCommand.self, StayUpCommand.self,
         StartDayCommand.self, ReaderCommand<RundownDescription>.self, ReportCommand.self, AppsCommand.self, LimitCommand.self, ImportantCommand.self,
-        EssentialCommand.self, GroupCommand.self, RuleCommand.self, ContinueCommand.self, ScheduleCommand.self,
+        EssentialCommand.self, GroupCommand.self, SiteCommand.self, RuleCommand.self, ContinueCommand.self, ScheduleCommand.self,
         ReaderCommand<CalendarDescription>.self, CheatDayCommand.self, ConfigCommand.self, DisplayCommand.self, ReaderCommand<DoctorDescription>.self,
     ]
 
