@@ -68,6 +68,20 @@ final class SiteTests: XCTestCase {
         XCTAssertEqual(settings.titleRules.app(for: docs, title: "Embedding YouTube videos").id, "example.org")
     }
 
+    func testAnAppKnownOnlyByItsIDIsASiteWhenItLooksLikeOne() {
+        let settings = Settings()
+        XCTAssertEqual(settings.groups(of: SiteApp.known(by: "youtube.com")), [.content], "after a restart, before it is in front again")
+        XCTAssertEqual(settings.groups(of: SiteApp.known(by: "example.org")), [.browsers])
+        XCTAssertEqual(settings.groups(of: SiteApp.known(by: SiteApp.privateBrowsing)), [.browsers])
+        for id: AppID in ["org.kde.kcalc", "st-notes", "org.gnome.Calculator", "firefox"] {
+            XCTAssertFalse(SiteApp.isSite(SiteApp.known(by: id)), "\(id) is no site")
+        }
+        var engine = Engine(settings: settings, zone: FixedOffsetZone(seconds: 0), now: Date(timeIntervalSince1970: 1_800_000_000),
+                            usageToday: ["youtube.com": 4000])
+        _ = engine.handle(.tick, at: Date(timeIntervalSince1970: 1_800_000_001))
+        XCTAssertTrue(engine.isOverLimit("youtube.com", at: Date(timeIntervalSince1970: 1_800_000_001)), "a content site's use today keeps its limit")
+    }
+
     func testUserEditsMoveASite() throws {
         let added = try Settings(KeyFile(parsing: "[groups]\ncontent = example.org\n"), path: "config")
         let browser = AppInfo(id: "firefox-esr", name: "Firefox", categories: ["WebBrowser"])

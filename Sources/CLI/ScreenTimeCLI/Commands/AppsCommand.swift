@@ -20,7 +20,8 @@ struct AppsCommand: Subcommand {
         let known = Set(report.apps.map(\.id)).union(settings.limits.keys).union(settings.important).union(settings.essential)
         let rows = known.sorted().map { app -> [String] in
             let usage = report.apps.first { $0.id == app }
-            let info = entries[app] ?? AppInfo(id: app, name: usage?.name ?? app.rawValue)
+            var info = entries[app] ?? SiteApp.known(by: app)
+            if entries[app] == nil, let name = usage?.name { info.name = name }
             return [app.rawValue, usage?.name ?? info.name, Self.groups(of: info, settings),
                     DurationText.spoken(usage?.days[today.description] ?? 0), Self.limit(of: info, settings)]
         }

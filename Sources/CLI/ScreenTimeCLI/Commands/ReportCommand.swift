@@ -104,7 +104,7 @@ struct ReportCommand: Subcommand {
         return UsageReport(
             title: title, range: range, tally: current, previous: try tally(range.previous(boundary: settings.dayBoundary, zone: zone)),
             bypasses: bypasses, limitHits: limitHits,
-            names: { entries[$0]?.name ?? $0.rawValue }, group: { ReportGroup.name(of: entries[$0] ?? AppInfo(id: $0, name: $0.rawValue), settings) },
+            names: { entries[$0]?.name ?? $0.rawValue }, group: { ReportGroup.name(of: entries[$0] ?? SiteApp.known(by: $0), settings) },
             boundary: settings.dayBoundary, zone: zone)
     }
 }

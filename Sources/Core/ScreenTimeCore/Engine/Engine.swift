@@ -130,7 +130,7 @@ public struct Engine {
         return segmentStart.addingTimeInterval(left)
     }
 
-    public func info(_ app: AppID) -> AppInfo { apps[app] ?? AppInfo(id: app, name: app.rawValue, icon: app.rawValue) }
+    public func info(_ app: AppID) -> AppInfo { apps[app] ?? SiteApp.known(by: app) }
 
     /// When the engine next needs a `.tick`: a countdown mark, the limit, a bypass running out,
     /// the start or end of a break, or the next day.

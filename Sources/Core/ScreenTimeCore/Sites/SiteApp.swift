@@ -19,6 +19,15 @@ public enum SiteApp {
         AppInfo(id: privateBrowsing, name: "Private browsing (\(browser.name))", icon: browser.icon, categories: [category])
     }
 
+    /// What an app known only by its id (stored usage, a limit, a report) is: a site when its id
+    /// is one with a dot (`youtube.com`, as only the extension makes them), or private browsing;
+    /// else nothing is known of it.
+    public static func known(by id: AppID) -> AppInfo {
+        if id == privateBrowsing { return AppInfo(id: id, name: "Private browsing", categories: [category]) }
+        if id.rawValue.contains("."), Site(domain: id.rawValue) != nil { return AppInfo(id: id, name: id.rawValue, categories: [category]) }
+        return AppInfo(id: id, name: id.rawValue, icon: id.rawValue)
+    }
+
     /// Whether `app` is a site (or private browsing) that the extension named.
     public static func isSite(_ app: AppInfo) -> Bool { app.categories.contains(category) }
 
