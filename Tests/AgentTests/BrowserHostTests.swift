@@ -63,6 +63,9 @@ final class BrowserHostTests: XCTestCase {
         let status = try agent.status()
         XCTAssertEqual(status.apps.first { $0.id == "example.org" }?.limitSeconds, nil, "a site of no group has the browser's (no) limit")
         XCTAssertEqual(status.apps.first { $0.id == "youtube.com" }?.limitSeconds, 3600, "a content site has the default limit")
+        // No window of the browser in front as the extension sees it: the window is the browser.
+        host.send(#"{"type":"tab","focused":false}"#)
+        XCTAssertTrue(eventually { self.focused(agent) == AppID(Self.browserID) }, agent.log)
         // A private window names no site.
         host.send(#"{"type":"tab","focused":true,"tab":3,"host":"secret.example","incognito":true}"#)
         XCTAssertTrue(eventually { self.focused(agent) == SiteApp.privateBrowsing }, agent.log)

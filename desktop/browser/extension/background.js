@@ -47,7 +47,7 @@ function hostOf(url) {
   }
 }
 
-/// Tells the host the tab in front of the last focused window.
+/// Tells the host the tab in front of the focused window, or that none of its windows has focus.
 async function report() {
   let window;
   try {
@@ -56,10 +56,9 @@ async function report() {
     return;
   }
   const tab = window?.tabs?.find((t) => t.active);
-  // The last focused window's tab, whether or not the browser has the focus now: the agent
-  // counts it only while the window manager says the browser's window has it (and some
-  // browsers on X11 tell `focused` late, or never).
-  const message = tab
+  // No window of ours in front (another app, or a private window the extension may not see):
+  // the agent then counts the browser's window as the browser, never as the last site.
+  const message = tab && window.focused
     ? { type: "tab", focused: true, tab: tab.id, host: tab.incognito ? "" : hostOf(tab.url ?? ""), audible: !!tab.audible, incognito: !!tab.incognito }
     : { type: "tab", focused: false };
   const text = JSON.stringify(message);

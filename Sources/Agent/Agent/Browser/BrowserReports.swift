@@ -24,11 +24,12 @@ final class BrowserReports {
         browsers[pid] = Browser(name: name, tab: browsers[pid]?.tab, since: now)
     }
 
-    /// A new tab in front; a report that the browser lost focus changes nothing, since the
-    /// window manager says which window has it. Returns whether the focused window's app may change.
+    /// A new tab in front, or none of the browser's windows in front as the extension sees them
+    /// (a private window it may not see, its developer tools): the browser's focused window is
+    /// then the browser itself, never the last site. Returns whether the focused window's app may change.
     func tab(_ pid: UInt32, _ tab: BrowserTab, at now: Date) -> Bool {
         if browsers[pid] == nil { hello(pid, name: "browser", at: now) }
-        guard tab.focused, browsers[pid]?.tab != tab else { return false }
+        guard browsers[pid]?.tab != tab else { return false }
         browsers[pid]?.tab = tab
         return focusedWindow?.pid.map { UInt32(truncatingIfNeeded: $0) } == pid
     }
@@ -42,7 +43,7 @@ final class BrowserReports {
     /// The app `window` (identified as `app`) shows: the site of its browser's tab in front,
     /// private browsing, or nil (the app itself) when its process reports nothing or a page of no site.
     func app(shownIn window: WindowFacts, identifiedAs app: AppInfo) -> AppInfo? {
-        guard let pid = window.pid, let tab = browsers[UInt32(truncatingIfNeeded: pid)]?.tab else { return nil }
+        guard let pid = window.pid, let tab = browsers[UInt32(truncatingIfNeeded: pid)]?.tab, tab.focused else { return nil }
         if tab.incognito { return SiteApp.privateWindow(in: app) }
         return tab.site.map { SiteApp.app($0, in: app) }
     }
