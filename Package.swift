@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "CalendarFeed", "CardContent"]),
         // The browser extension's native messaging host: the browser's length-prefixed JSON on stdin/stdout,
         // bridged to the agent's session-bus interface (the site of the focused tab in, restrictions out).
-        .executableTarget(name: "screentime-browser-host", dependencies: ["ScreenTimeCore", "SessionBus"]),
+        .executableTarget(name: "screentime-browser-host", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.

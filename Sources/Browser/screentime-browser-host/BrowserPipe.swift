@@ -1,5 +1,6 @@
 import Glibc
 import ScreenTimeCore
+import SystemErrors
 
 /// The browser's end: stdin read whenever poll says so, stdout written frame by frame. A frame
 /// is written whole (blocking): the browser reads its hosts promptly, and a half-written frame
@@ -15,12 +16,15 @@ struct BrowserPipe {
     }
 
     mutating func read() -> Read {
-        var count: Int
-        repeat {
-            count = buffer.withUnsafeMutableBytes { raw in Glibc.read(0, raw.baseAddress, raw.count) }
-        } while count < 0 && errno == EINTR
-        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .items([]) }
-        if count <= 0 { return .closed }
+        let count: Int
+        do {
+            count = try buffer.withUnsafeMutableBytes { raw throws(Errno) in try retryingInterrupts { Glibc.read(0, raw.baseAddress, raw.count) } }
+        } catch {
+            if (error as? Errno) == .wouldBlock { return .items([]) }
+            logLine("reading from the browser failed: \(error)")
+            return .closed
+        }
+        if count == 0 { return .closed }
         return .items(frames.feed(buffer[..<count]))
     }
 
@@ -32,9 +36,9 @@ struct BrowserPipe {
         }
         var offset = 0
         while offset < frame.count {
-            let written = frame[offset...].withUnsafeBytes { raw in write(1, raw.baseAddress, raw.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return false }
+            guard let written = try? frame[offset...].withUnsafeBytes({ raw throws(Errno) in
+                try retryingInterrupts { write(1, raw.baseAddress, raw.count) }
+            }), written > 0 else { return false }
             offset += written
         }
         return true

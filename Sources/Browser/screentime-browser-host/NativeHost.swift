@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import ScreenTimeCore
+import SystemErrors
 
 /// One loop over the browser's pipe and the session bus. Every message from the browser gets
 /// either its effect or an `{"type": "error"}` answer saying what was wrong with it; nothing the
@@ -29,9 +30,8 @@ final class NativeHost {
                 entries.append(pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN) | (connection.hasPendingOutput ? Int16(POLLOUT) : 0), revents: 0))
             }
             let timeout = agent.reconnectAt.map { max(0, Int32(clamping: ContinuousClock.now.duration(to: $0).milliseconds)) } ?? 1000
-            let ready = poll(&entries, nfds_t(entries.count), timeout)
-            if ready < 0 && errno != EINTR {
-                logLine("poll failed: errno \(errno)")
+            do { _ = try retryingInterrupts { poll(&entries, nfds_t(entries.count), timeout) } } catch {
+                logLine("poll failed: \(error)")
                 return 1
             }
             if entries[0].revents != 0 { readBrowser() }
