@@ -7,7 +7,7 @@ import PackageDescription
 let layers: [(folder: String, targets: [String])] = [
     ("C", ["CX11", "CDBus", "CSQLite", "CICal", "CWaylandClient", "CWayland", "CGtk", "CCurl", "CLibXML2", "CPNG"]),
     ("Core", ["ScreenTimeCore"]),
-    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore"]),
+    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "AgentControl"]),
     ("Backends", ["X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
     ("Readers", ["CalendarFeed", "FeedReader"]),
     ("Agent", ["Agent", "screentime-agent"]),
@@ -82,9 +82,12 @@ let package = Package(
         // The machine's own facts: the installed desktop entries (XDG data folders), the time zone (tzdata),
         // the calendar files a configured calendar path stands for.
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
+        // The agent seen from outside, for the CLI and the agent's own bus handlers: the bus client, `status --follow`,
+        // the config file's careful editor and its lock, the sibling executables' paths.
+        .target(name: "AgentControl", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus", "PrivateFiles"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles"]),
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles", "AgentControl"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
@@ -95,12 +98,12 @@ let package = Package(
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
         .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
-        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "Agent", "PrivateFiles"]),
+        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "AgentControl", "PrivateFiles", "LocalSystem", "UsageStore", "SessionBus"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
         // reading calendars and feeds execute screentime-reader (libical, libcurl and libxml2 stay out of the rest).
         .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
         // `screentime calendar`, `rundown` and `doctor`, which read calendars and feeds.
-        .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "CalendarFeed", "CardContent"]),
+        .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "Agent", "CalendarFeed", "CardContent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
         .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
@@ -130,7 +133,7 @@ let package = Package(
         .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "TestSupport"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
-        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "TestSupport"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],

@@ -1,3 +1,4 @@
+import AgentControl
 import DisplayFilter
 import Glibc
 import FoundationEssentials
@@ -27,7 +28,7 @@ public enum DesktopProbe {
         findings.append(probeCard(environment: environment))
         let configPath = XDGPaths.configFile(environment: environment)
         do {
-            _ = try ConfigSource.settings(at: configPath)
+            _ = try ConfigFile.settings(at: configPath)
             findings.append(Finding(topic: "config", detail: "\(configPath): valid", ok: true))
         } catch {
             findings.append(Finding(topic: "config", detail: "\(error)", ok: false))

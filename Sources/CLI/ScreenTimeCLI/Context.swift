@@ -1,4 +1,4 @@
-import Agent
+import AgentControl
 import Glibc
 import FoundationEssentials
 import LocalSystem
@@ -37,7 +37,7 @@ package struct Context {
 
     /// The settings in force: the config file's, or a usage error naming its broken line.
     package func settings() throws -> Settings {
-        do { return try ConfigSource.settings(at: configPath) } catch let error as ConfigError {
+        do { return try ConfigFile.settings(at: configPath) } catch let error as ConfigError {
             throw CommandFailure(message: error.description)
         }
     }

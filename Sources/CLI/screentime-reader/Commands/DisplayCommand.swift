@@ -1,12 +1,11 @@
 import Agent
+import ScreenTimeCLI
 import Glibc
 import DisplayFilter
 import ScreenTimeCore
 
-struct DisplayCommand: Subcommand {
-    static let name = "display"
-    static let abstract = "Put the screen's colours and notifications back (also run when the agent's unit stops)"
-    static let usage = ["display restore"]
+struct DisplayCommand: DescribedCommand {
+    typealias Description = DisplayDescription
 
     init(_ arguments: Arguments) throws {
         let action = try arguments.next("an action (restore)")
