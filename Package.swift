@@ -8,7 +8,7 @@ let layers: [(folder: String, targets: [String])] = [
     ("C", ["CX11", "CDBus", "CSQLite", "CICal", "CWaylandClient", "CWayland", "CGtk", "CCurl", "CLibXML2", "CPNG"]),
     ("Core", ["ScreenTimeCore"]),
     ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "AgentControl"]),
-    ("Backends", ["X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
+    ("Backends", ["GnomeShellBackend", "X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
     ("Readers", ["CalendarFeed", "FeedReader"]),
     ("Agent", ["Agent", "screentime-agent"]),
     ("Card", ["CardContent", "screentime-card"]),
@@ -79,6 +79,8 @@ let package = Package(
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess", "PrivateFiles"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),
+        // GNOME Shell (Wayland or X11): focus, minimize and the screen filter through the project's Shell extension, idle through Mutter.
+        .target(name: "GnomeShellBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"]),
         // The machine's own facts: the installed desktop entries (XDG data folders), the time zone (tzdata),
         // the calendar files a configured calendar path stands for.
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
@@ -87,7 +89,7 @@ let package = Package(
         .target(name: "AgentControl", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus", "PrivateFiles"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles", "AgentControl"]),
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "GnomeShellBackend", "LocalSystem", "PrivateFiles", "AgentControl"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
@@ -132,6 +134,7 @@ let package = Package(
         .testTarget(name: "FeedReaderTests", dependencies: ["HermeticEnvironment", "FeedReader", "TestSupport"]),
         .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "TestSupport"]),
+        .testTarget(name: "GnomeShellBackendTests", dependencies: ["HermeticEnvironment", "GnomeShellBackend", "TestSupport"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "TestSupport"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),

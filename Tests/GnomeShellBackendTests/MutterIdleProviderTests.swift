@@ -1,4 +1,4 @@
-@testable import Agent
+@testable import GnomeShellBackend
 import Foundation
 import ScreenTimeCore
 import SessionBus
