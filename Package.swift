@@ -7,8 +7,8 @@ import PackageDescription
 let layers: [(folder: String, targets: [String])] = [
     ("C", ["CX11", "CDBus", "CSQLite", "CICal", "CWaylandClient", "CWayland", "CGtk", "CCurl", "CLibXML2", "CPNG"]),
     ("Core", ["ScreenTimeCore"]),
-    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "AgentControl"]),
-    ("Backends", ["GnomeShellBackend", "X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
+    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "AgentControl", "Logging", "ChildProcesses"]),
+    ("Backends", ["DoNotDisturb", "GnomeShellBackend", "X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
     ("Readers", ["CalendarFeed", "FeedReader"]),
     ("Agent", ["Agent", "screentime-agent"]),
     ("Card", ["CardContent", "screentime-card"]),
@@ -70,6 +70,10 @@ let package = Package(
         .target(name: "WaylandBackend", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
         .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11", "X11ErrorTraps", "PrivateFiles"]),
+        // A child process run with a deadline, its output read without blocking the agent's loop (the reader, gsettings).
+        .target(name: "ChildProcesses", dependencies: ["SystemErrors", "ScreenTimeCore"]),
+        // One line to stderr (journald under systemd) per event worth knowing, for the agent and its backends.
+        .target(name: "Logging", dependencies: ["ScreenTimeCore"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.
@@ -79,6 +83,8 @@ let package = Package(
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess", "PrivateFiles"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),
+        // Do-not-disturb through each notification server's own switch (dunst, mako, GNOME, Plasma, Xfce, swaync), given back at exit.
+        .target(name: "DoNotDisturb", dependencies: ["ScreenTimeCore", "SessionBus", "PrivateFiles", "Logging", "ChildProcesses"]),
         // GNOME Shell (Wayland or X11): focus, minimize and the screen filter through the project's Shell extension, idle through Mutter.
         .target(name: "GnomeShellBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"]),
         // The machine's own facts: the installed desktop entries (XDG data folders), the time zone (tzdata),
@@ -89,7 +95,7 @@ let package = Package(
         .target(name: "AgentControl", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus", "PrivateFiles"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "GnomeShellBackend", "LocalSystem", "PrivateFiles", "AgentControl"]),
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "GnomeShellBackend", "DoNotDisturb", "Logging", "ChildProcesses", "LocalSystem", "PrivateFiles", "AgentControl"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
@@ -136,7 +142,7 @@ let package = Package(
         .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "TestSupport"]),
         .testTarget(name: "GnomeShellBackendTests", dependencies: ["HermeticEnvironment", "GnomeShellBackend", "TestSupport"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
-        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "DoNotDisturb", "ChildProcesses", "Logging", "TestSupport"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],

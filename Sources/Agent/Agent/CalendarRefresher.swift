@@ -1,3 +1,5 @@
+import ChildProcesses
+import Logging
 import AgentControl
 import Glibc
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import ChildProcesses
 import AgentControl
 import Glibc
 import FoundationEssentials

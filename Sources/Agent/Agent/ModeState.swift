@@ -1,3 +1,4 @@
+import Logging
 import AgentControl
 import FoundationEssentials
 import ScreenTimeCore

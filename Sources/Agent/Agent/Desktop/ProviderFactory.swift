@@ -1,3 +1,4 @@
+import Logging
 import GnomeShellBackend
 import FoundationEssentials
 import HyprlandBackend

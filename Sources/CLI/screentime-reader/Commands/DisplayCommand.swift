@@ -1,3 +1,4 @@
+import DoNotDisturb
 import Agent
 import ScreenTimeCLI
 import Glibc
@@ -14,7 +15,7 @@ struct DisplayCommand: DescribedCommand {
     }
 
     func run(_ context: Context) throws {
-        if let server = DoNotDisturbRestore.run(environment: context.environment) {
+        if let server = DoNotDisturbRestore.run(environment: context.environment, now: { SystemClock().read().wall }) {
             context.print("gave \(server) its own do-not-disturb state back")
         }
         if SessionFacts(environment: context.environment).isWayland {
