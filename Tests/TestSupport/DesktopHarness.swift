@@ -5,7 +5,7 @@ import XCTest
 /// A real, private desktop for tests: Xvfb (`-noreset`, so gamma ramps survive clients leaving),
 /// openbox, a session `dbus-daemon` and dunst. Started once per test process, stopped at exit.
 /// A missing program is an error that fails the test, never a skip.
-public final class DesktopHarness {
+public final class DesktopHarness: SharedHarness {
     public let display: String
     public private(set) var busAddress = ""
     /// HOME, XDG_* (fresh temp folders), DISPLAY and DBUS_SESSION_BUS_ADDRESS for child processes.
@@ -26,26 +26,14 @@ public final class DesktopHarness {
         }
     }
 
-    private static let lock = NSLock()
-    private static var instance: Result<DesktopHarness, Error>?
+    private static let instance = SharedInstance { () throws -> DesktopHarness in
+        let harness = try DesktopHarness()
+        harness.exportToProcess()
+        return harness
+    }
 
     /// The process-wide desktop, started on first use.
-    public static func shared() throws -> DesktopHarness {
-        lock.lock()
-        defer { lock.unlock() }
-        if instance == nil {
-            instance = Result { try DesktopHarness() }
-            if case .success(let harness) = instance {
-                atexit { DesktopHarness.stopShared() }
-                harness.exportToProcess()
-            }
-        }
-        return try instance!.get()
-    }
-
-    private static func stopShared() {
-        if case .success(let harness) = instance { harness.stop() }
-    }
+    public static func shared() throws -> DesktopHarness { try instance.get() }
 
     private init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-desk-\(getpid())")
