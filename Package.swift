@@ -13,6 +13,7 @@ let layers: [(folder: String, targets: [String])] = [
     ("Agent", ["Agent", "screentime-agent"]),
     ("Card", ["CardContent", "screentime-card"]),
     ("CLI", ["ScreenTimeCLI", "screentime", "screentime-reader"]),
+    ("Harnesses", ["Harnesses"]),
     ("Benchmarks", ["screentime-bench", "screentime-notify-bench", "screentime-report-bench", "screentime-calendar-bench", "screentime-floor"]),
 ]
 let package = Package(
@@ -113,38 +114,39 @@ let package = Package(
         // `screentime calendar`, `rundown` and `doctor`, which read calendars and feeds.
         .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "Agent", "CalendarFeed", "CardContent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
-        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
+        .executableTarget(name: "screentime-bench", dependencies: ["Harnesses", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
-        .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
+        .executableTarget(name: "screentime-notify-bench", dependencies: ["Harnesses"]),
         // The report benchmark: a year of synthetic history in a real store, `screentime report` timed on it.
         .executableTarget(name: "screentime-report-bench", dependencies: ["UsageStore"]),
         // The calendar benchmark: generated 1 MB and 10 MB exports with damaged lines, read as `calendar expand` reads them.
-        .executableTarget(name: "screentime-calendar-bench", dependencies: ["CalendarFeed", "TestSupport"]),
+        .executableTarget(name: "screentime-calendar-bench", dependencies: ["CalendarFeed", "Harnesses"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
         .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
 
         // The test bundle's environment, set when it loads: its own fonts, locale, midday time zone, HOME; no session's buses.
         .target(name: "HermeticEnvironment", path: "Tests/HermeticEnvironment", exclude: ["fonts.conf"]),
-        // Fakes for the pure core and the real-desktop harnesses (Xvfb, openbox, dbus-daemon, dunst; GNOME Shell).
-        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"], path: "Tests/TestSupport"),
-        .testTarget(name: "ScreenTimeCoreTests", dependencies: ["HermeticEnvironment", "ScreenTimeCore", "TestSupport"]),
+        // Real desktops, buses, apps and browsers started privately (Xvfb + openbox, sway, i3, GNOME Shell, KWin; dbus-daemon,
+        // dunst, mako), the agent as a process, and stand-ins for the core: for the tests and the benchmarks. No XCTest.
+        .target(name: "Harnesses", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"]),
+        .testTarget(name: "ScreenTimeCoreTests", dependencies: ["HermeticEnvironment", "ScreenTimeCore", "Harnesses"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["HermeticEnvironment", "SystemErrors"]),
-        .testTarget(name: "PrivateFilesTests", dependencies: ["HermeticEnvironment", "PrivateFiles", "TestSupport"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["HermeticEnvironment", "X11Backend", "TestSupport"]),
-        .testTarget(name: "I3IPCBackendTests", dependencies: ["HermeticEnvironment", "I3IPCBackend", "TestSupport"]),
-        .testTarget(name: "HyprlandBackendTests", dependencies: ["HermeticEnvironment", "HyprlandBackend", "TestSupport"]),
-        .testTarget(name: "DisplayFilterTests", dependencies: ["HermeticEnvironment", "DisplayFilter", "TestSupport"]),
-        .testTarget(name: "SessionBusTests", dependencies: ["HermeticEnvironment", "SessionBus", "TestSupport"]),
-        .testTarget(name: "UsageStoreTests", dependencies: ["HermeticEnvironment", "UsageStore", "TestSupport"]),
-        .testTarget(name: "CalendarFeedTests", dependencies: ["HermeticEnvironment", "CalendarFeed", "TestSupport"], exclude: ["Reference", "Fixtures"]),
-        .testTarget(name: "FeedReaderTests", dependencies: ["HermeticEnvironment", "FeedReader", "TestSupport"]),
-        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
-        .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "TestSupport"]),
-        .testTarget(name: "GnomeShellBackendTests", dependencies: ["HermeticEnvironment", "GnomeShellBackend", "TestSupport"]),
-        .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
-        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "DoNotDisturb", "ChildProcesses", "Logging", "TestSupport"]),
-        .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore"], resources: [.copy("Golden")]),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["HermeticEnvironment", "PrivateFiles", "Harnesses"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["HermeticEnvironment", "X11Backend", "Harnesses"]),
+        .testTarget(name: "I3IPCBackendTests", dependencies: ["HermeticEnvironment", "I3IPCBackend", "Harnesses"]),
+        .testTarget(name: "HyprlandBackendTests", dependencies: ["HermeticEnvironment", "HyprlandBackend", "Harnesses"]),
+        .testTarget(name: "DisplayFilterTests", dependencies: ["HermeticEnvironment", "DisplayFilter", "Harnesses"]),
+        .testTarget(name: "SessionBusTests", dependencies: ["HermeticEnvironment", "SessionBus", "Harnesses"]),
+        .testTarget(name: "UsageStoreTests", dependencies: ["HermeticEnvironment", "UsageStore", "Harnesses"]),
+        .testTarget(name: "CalendarFeedTests", dependencies: ["HermeticEnvironment", "CalendarFeed", "Harnesses"], exclude: ["Reference", "Fixtures"]),
+        .testTarget(name: "FeedReaderTests", dependencies: ["HermeticEnvironment", "FeedReader", "Harnesses"]),
+        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "Harnesses", "UsageStore"], exclude: ["Golden"]),
+        .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "Harnesses"]),
+        .testTarget(name: "GnomeShellBackendTests", dependencies: ["HermeticEnvironment", "GnomeShellBackend", "Harnesses"]),
+        .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "Harnesses"]),
+        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "DoNotDisturb", "ChildProcesses", "Logging", "Harnesses"]),
+        .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "Harnesses"]),
+        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "Harnesses", "UsageStore"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -3,7 +3,7 @@ import Foundation
 @testable import AgentControl
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Every edit of the config is kept: concurrent editors take turns, a symlinked config stays a link.

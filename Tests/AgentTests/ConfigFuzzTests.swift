@@ -2,7 +2,7 @@ import Agent
 import AgentControl
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Mutated config files read by the agent's real config source (issue 19): nothing traps, every

@@ -3,7 +3,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Do-not-disturb on the harness's real dunst: paused while silenced, the user's own state given

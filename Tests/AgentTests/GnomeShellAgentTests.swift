@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The agent as a user runs it on GNOME: a real, headless GNOME Shell 43 (Wayland) with the

@@ -2,7 +2,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The GNOME Shell provider against a real, headless GNOME Shell 43 running the project's

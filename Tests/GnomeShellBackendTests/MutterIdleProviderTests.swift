@@ -2,7 +2,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Mutter's idle monitor on a real, headless GNOME Shell; user input faked with ResetIdletime.

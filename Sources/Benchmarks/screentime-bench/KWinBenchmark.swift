@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import WaylandBackend
 
 // Benchmark (issue 9, KDE Plasma through org_kde_plasma_window_management): on a private KWin 5.27

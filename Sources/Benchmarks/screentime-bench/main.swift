@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 
 // Benchmark of the agent on X11, as installed (release, static, cards on): on a private Xvfb +
 // openbox + dbus + dunst, beside the floor (`screentime-floor`, a bare Xlib watcher that

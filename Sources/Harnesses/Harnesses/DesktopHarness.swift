@@ -1,6 +1,5 @@
 import CX11
 import Foundation
-import XCTest
 
 /// A real, private desktop for tests: Xvfb (`-noreset`, so gamma ramps survive clients leaving),
 /// openbox, a session `dbus-daemon` and dunst. Started once per test process, stopped at exit.

@@ -105,7 +105,7 @@ public final class GnomeShellHarness: SharedHarness {
 
     /// The checkout this test binary was built from.
     public static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     // MARK: - Windows
