@@ -74,7 +74,7 @@ let package = Package(
         // A child process run with a deadline, its output read without blocking the agent's loop (the reader, gsettings).
         .target(name: "ChildProcesses", dependencies: ["SystemErrors", "ScreenTimeCore"]),
         // One line to stderr (journald under systemd) per event worth knowing, for the agent and its backends.
-        .target(name: "Logging", dependencies: ["ScreenTimeCore"]),
+        .target(name: "Logging", dependencies: ["ScreenTimeCore", "SystemErrors"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.
@@ -105,7 +105,7 @@ let package = Package(
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
-        .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
+        .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk", "SystemErrors"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
         .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "AgentControl", "PrivateFiles", "LocalSystem", "UsageStore", "SessionBus"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
@@ -122,7 +122,7 @@ let package = Package(
         // The calendar benchmark: generated 1 MB and 10 MB exports with damaged lines, read as `calendar expand` reads them.
         .executableTarget(name: "screentime-calendar-bench", dependencies: ["CalendarFeed", "Harnesses"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
-        .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
+        .executableTarget(name: "screentime-floor", dependencies: ["CX11", "SystemErrors"]),
 
         // The test bundle's environment, set when it loads: its own fonts, locale, midday time zone, HOME; no session's buses.
         .target(name: "HermeticEnvironment", path: "Tests/HermeticEnvironment", exclude: ["fonts.conf"]),
@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "Harnesses"]),
         .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "Harnesses", "UsageStore"], resources: [.copy("Golden")]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
 
 for target in package.targets where target.path == nil && !target.isTest {

@@ -59,6 +59,7 @@ func waitClosely(timeout: Double, _ condition: () -> Bool) -> Bool {
 
 /// Activates `window` and waits until the window manager mapped it back and then someone
 /// minimized it: milliseconds from the activation, or nil when either did not happen.
+@MainActor
 func reopenLatency(_ window: TestWindow) -> Double? {
     let sent = DispatchTime.now()
     windows.activate(window)

@@ -34,6 +34,9 @@ public final class DesktopHarness: SharedHarness {
     /// The process-wide desktop, started on first use.
     public static func shared() throws -> DesktopHarness { try instance.get() }
 
+    /// dunst's configuration, with the context menu tests choose actions through.
+    private var dunstrc = ""
+
     private init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-desk-\(getpid())")
         try? FileManager.default.removeItem(at: root)
@@ -58,7 +61,7 @@ public final class DesktopHarness: SharedHarness {
 
         let menu = root.appendingPathComponent("dunst-menu").path
         try DunstControl.installMenu(in: menu)
-        DesktopHarness.dunstrc = DunstControl.dunstrc(menuDirectory: menu)
+        dunstrc = DunstControl.dunstrc(menuDirectory: menu)
         try startNotificationServer()
     }
 
@@ -109,7 +112,7 @@ public final class DesktopHarness: SharedHarness {
     public func startNotificationServer() throws {
         if processes["dunst"]?.isRunning == true { throw Failure.didNotStart("dunst", "it is already running") }
         let dunstrc = root.appendingPathComponent("dunstrc")
-        try DesktopHarness.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
+        try self.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
         let dunst = try launch("dunst", ["-config", dunstrc.path])
         try waitFor("dunst", timeout: 10, alive: dunst) { self.busNameHasOwner("org.freedesktop.Notifications") }
     }
@@ -119,17 +122,6 @@ public final class DesktopHarness: SharedHarness {
         stopProcess("dunst")
         _ = try? waitFor("dunst exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
-
-    /// dunst's configuration: notifications stay until closed so tests can read them; the
-    /// context menu's dmenu is replaceable by tests choosing an action.
-    public static var dunstrc = """
-        [global]
-            timeout = 0
-            markup = full
-            format = "%s\\n%b"
-            dmenu = /bin/false
-            history_length = 100
-        """
 
     public func exportToProcess() {
         setenv("DISPLAY", display, 1)

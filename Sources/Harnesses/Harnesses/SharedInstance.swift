@@ -8,6 +8,7 @@ public protocol SharedHarness: AnyObject {
 
 /// The one instance of a harness in this test process: started on first use, its start's failure
 /// kept (every later test fails with it at once instead of starting again), stopped at exit.
+// Unchecked: `started` is read and written only under `lock`.
 public final class SharedInstance<Harness: SharedHarness>: @unchecked Sendable {
     private let lock = NSLock()
     private var started: Result<Harness, Error>?
