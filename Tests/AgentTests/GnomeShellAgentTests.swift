@@ -102,6 +102,10 @@ final class GnomeShellAgentTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 
+    func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {
+        try DesktopScenarios.aModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce(on: shell)
+    }
+
     /// Productivity disables the focused content app at once and grays the screen; the screen
     /// comes back when the agent is SIGKILLed (the extension sees its bus name vanish).
     func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnceAndAKilledAgentLeavesNoGray() throws {

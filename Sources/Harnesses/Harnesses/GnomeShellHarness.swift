@@ -125,6 +125,14 @@ public final class GnomeShellHarness: SharedHarness {
         return opened!
     }
 
+    /// Closes the window of the app with process `pid` that the harness opened.
+    public func closeWindow(pid: UInt32) {
+        guard let index = apps.firstIndex(where: { $0.processIdentifier == Int32(bitPattern: pid) }) else { return }
+        let app = apps.remove(at: index)
+        app.terminate()
+        app.waitUntilExit()
+    }
+
     /// Closes every window the harness opened.
     public func closeWindows() {
         for app in apps where app.isRunning {

@@ -138,11 +138,19 @@ public final class KWinHarness: SharedHarness {
     /// Opens a Wayland client window (`weston-flower`: app id org.freedesktop.weston.flower;
     /// `weston-clickdot`: org.freedesktop.weston.wayland-clickdot) and waits until KWin manages it.
     @discardableResult
-    public func openWindow(_ program: String = "weston-flower") throws -> Process {
+    public func openWindow(_ program: String = "weston-flower", _ arguments: [String] = []) throws -> Process {
         let before = try windows().count
-        let window = try launch(program, [], name: nextWindowName("window"))
+        let log = try FileHandle(forWritingTo: kwinLog)
+        log.seekToEndOfFile()
+        let window = try launch(program, arguments, stderr: log, name: nextWindowName("window"))
         windowProcesses.append(window)
-        try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
+        do {
+            try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
+        } catch {
+            let said = (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? ""
+            throw DesktopHarness.Failure.didNotStart(program, "\(error); the log's last words: "
+                                                     + said.split(separator: "\n").suffix(12).joined(separator: " | "))
+        }
         return window
     }
 
