@@ -1,7 +1,7 @@
 import CardContent
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// A tab's host name becomes the site screentime counts: one site for `www.`, `m.` and the short

@@ -1,11 +1,10 @@
 import CX11
 import Foundation
-import XCTest
 
 /// A real, private desktop for tests: Xvfb (`-noreset`, so gamma ramps survive clients leaving),
 /// openbox, a session `dbus-daemon` and dunst. Started once per test process, stopped at exit.
 /// A missing program is an error that fails the test, never a skip.
-public final class DesktopHarness {
+public final class DesktopHarness: SharedHarness {
     public let display: String
     public private(set) var busAddress = ""
     /// HOME, XDG_* (fresh temp folders), DISPLAY and DBUS_SESSION_BUS_ADDRESS for child processes.
@@ -26,26 +25,17 @@ public final class DesktopHarness {
         }
     }
 
-    private static let lock = NSLock()
-    private static var instance: Result<DesktopHarness, Error>?
+    private static let instance = SharedInstance { () throws -> DesktopHarness in
+        let harness = try DesktopHarness()
+        harness.exportToProcess()
+        return harness
+    }
 
     /// The process-wide desktop, started on first use.
-    public static func shared() throws -> DesktopHarness {
-        lock.lock()
-        defer { lock.unlock() }
-        if instance == nil {
-            instance = Result { try DesktopHarness() }
-            if case .success(let harness) = instance {
-                atexit { DesktopHarness.stopShared() }
-                harness.exportToProcess()
-            }
-        }
-        return try instance!.get()
-    }
+    public static func shared() throws -> DesktopHarness { try instance.get() }
 
-    private static func stopShared() {
-        if case .success(let harness) = instance { harness.stop() }
-    }
+    /// dunst's configuration, with the context menu tests choose actions through.
+    private var dunstrc = ""
 
     private init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-desk-\(getpid())")
@@ -71,7 +61,7 @@ public final class DesktopHarness {
 
         let menu = root.appendingPathComponent("dunst-menu").path
         try DunstControl.installMenu(in: menu)
-        DesktopHarness.dunstrc = DunstControl.dunstrc(menuDirectory: menu)
+        dunstrc = DunstControl.dunstrc(menuDirectory: menu)
         try startNotificationServer()
     }
 
@@ -122,7 +112,7 @@ public final class DesktopHarness {
     public func startNotificationServer() throws {
         if processes["dunst"]?.isRunning == true { throw Failure.didNotStart("dunst", "it is already running") }
         let dunstrc = root.appendingPathComponent("dunstrc")
-        try DesktopHarness.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
+        try self.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
         let dunst = try launch("dunst", ["-config", dunstrc.path])
         try waitFor("dunst", timeout: 10, alive: dunst) { self.busNameHasOwner("org.freedesktop.Notifications") }
     }
@@ -132,17 +122,6 @@ public final class DesktopHarness {
         stopProcess("dunst")
         _ = try? waitFor("dunst exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
-
-    /// dunst's configuration: notifications stay until closed so tests can read them; the
-    /// context menu's dmenu is replaceable by tests choosing an action.
-    public static var dunstrc = """
-        [global]
-            timeout = 0
-            markup = full
-            format = "%s\\n%b"
-            dmenu = /bin/false
-            history_length = 100
-        """
 
     public func exportToProcess() {
         setenv("DISPLAY", display, 1)
