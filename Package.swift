@@ -7,7 +7,7 @@ import PackageDescription
 let layers: [(folder: String, targets: [String])] = [
     ("C", ["CX11", "CDBus", "CSQLite", "CICal", "CWaylandClient", "CWayland", "CGtk", "CCurl", "CLibXML2", "CPNG"]),
     ("Core", ["ScreenTimeCore"]),
-    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore"]),
+    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "SyncFolder"]),
     ("Backends", ["X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
     ("Readers", ["CalendarFeed", "FeedReader"]),
     ("Agent", ["Agent", "screentime-agent"]),
@@ -74,6 +74,9 @@ let package = Package(
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.
         .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite", "PrivateFiles"]),
+        // The folder a sync engine (Syncthing, any other) keeps the same on a person's computers: each
+        // device's days written atomically in its own folder, the others' read; the join kept locally.
+        .target(name: "SyncFolder", dependencies: ["SystemErrors", "ScreenTimeCore", "PrivateFiles", "UsageStore"]),
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "LocalSystem", "CICal"]),
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
@@ -84,7 +87,8 @@ let package = Package(
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles"]),
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles",
+                                              "SyncFolder"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
@@ -132,6 +136,7 @@ let package = Package(
         .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "TestSupport"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),
+        .testTarget(name: "SyncFolderTests", dependencies: ["HermeticEnvironment", "SyncFolder", "TestSupport", "UsageStore"]),
         .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v5]
