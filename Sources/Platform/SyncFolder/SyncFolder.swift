@@ -61,3 +61,8 @@ public struct SyncFolder: Sendable {
         return bytes.count
     }
 }
+
+/// The names in a folder, for those who watch the synced folder's device folders.
+public enum SyncFolderListing {
+    public static func names(in directory: String) -> [String] { SyncFileShims.names(in: directory) ?? [] }
+}
