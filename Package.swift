@@ -99,7 +99,7 @@ let package = Package(
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
         .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
-        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "Agent", "PrivateFiles"]),
+        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "Agent", "PrivateFiles", "SyncFolder"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
         // reading calendars and feeds execute screentime-reader (libical, libcurl and libxml2 stay out of the rest).
         .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "TestSupport"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),
         .testTarget(name: "SyncFolderTests", dependencies: ["HermeticEnvironment", "SyncFolder", "TestSupport", "UsageStore"]),
-        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore", "SyncFolder"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v5]
 )
