@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "TestSupport"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
-        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "TestSupport"]),
+        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "TestSupport", "SyncFolder"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),
         .testTarget(name: "SyncFolderTests", dependencies: ["HermeticEnvironment", "SyncFolder", "TestSupport", "UsageStore"]),
         .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore", "SyncFolder"], resources: [.copy("Golden")]),

@@ -47,8 +47,21 @@ public final class DesktopHarness {
         if case .success(let harness) = instance { harness.stop() }
     }
 
-    private init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-desk-\(getpid())")
+    /// A second desktop of its own (Xvfb, openbox, bus, dunst), beside the shared one: another
+    /// computer, for the tests of what two computers share. Stopped at exit.
+    public static func separate(named name: String) throws -> DesktopHarness {
+        let harness = try DesktopHarness(name: name)
+        lock.lock()
+        separateHarnesses.append(harness)
+        if separateHarnesses.count == 1 { atexit { DesktopHarness.separateHarnesses.forEach { $0.stop() } } }
+        lock.unlock()
+        return harness
+    }
+
+    private static var separateHarnesses: [DesktopHarness] = []
+
+    private init(name: String = "desk") throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         var env = try Self.freshSessionFolders(under: root)
         let number = try Self.freeDisplayNumber()
