@@ -120,4 +120,73 @@ final class SyncInProcessTests: XCTestCase {
         try live(2, both, clock)
         XCTAssertEqual(used("stnotes", on: b, clock), onB)
     }
+
+    /// What any sync engine does, by hand: each device's files copied from one folder to the
+    /// other, never over a newer copy (as `rsync --update`).
+    private func copy(from source: String, to destination: String) throws {
+        let manager = FileManager.default
+        func modified(_ path: String) -> Date? { (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        for device in try manager.contentsOfDirectory(atPath: source) where SyncFolderLayout.device(ofFolder: device) != nil {
+            try manager.createDirectory(atPath: destination + "/" + device, withIntermediateDirectories: true)
+            for file in try manager.contentsOfDirectory(atPath: source + "/" + device) {
+                let target = destination + "/" + device + "/" + file
+                if let there = modified(target), let here = modified(source + "/" + device + "/" + file), there >= here { continue }
+                try? manager.removeItem(atPath: target)
+                try manager.copyItem(atPath: source + "/" + device + "/" + file, toPath: target)
+            }
+        }
+    }
+
+    private func limit(_ computer: Computer) throws -> String? {
+        try ConfigEditor(path: computer.agent.config.path).document().value("stnotes", in: "limits")
+    }
+
+    private func setLimit(_ value: String, on computer: Computer) throws {
+        try ConfigEditor(path: computer.agent.config.path).edit { $0.set("stnotes", to: value, in: "limits") }
+    }
+
+    /// The settings that make the budget are shared: a limit set on one computer applies on the
+    /// other when its files arrive; one key changed on both while their folders were apart ends
+    /// the same on both, the later change, whichever folder's files arrive first.
+    func testSharedSettingsEndTheSameWhateverArrivesFirst() throws {
+        let zone = SystemTimeZone()
+        let clock = VirtualClock(zone.instant(of: CivilDate(year: 2026, month: 6, day: 1), at: WallTime(hour: 9, minute: 0)))
+        let folderA = root.appendingPathComponent("a-Sync").path, folderB = root.appendingPathComponent("b-Sync").path
+        for folder in [folderA, folderB] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let base = "[general]\nidle-after = 1h\nday-start = 04:00\n[modes]\nautomatic = off\nbreaks = off\n"
+        let a = try computer("laptop", config: base + "[limits]\nstnotes = 30m\n[privacy]\ntitles = none\n", joining: folderA, clock: clock)
+        let b = try computer("desktop", config: base, joining: folderB, clock: clock)
+        let both = [a, b]
+        func exchange(aFirst: Bool) throws {
+            if aFirst { try copy(from: folderA, to: folderB) }
+            try copy(from: folderB, to: folderA)
+            if !aFirst { try copy(from: folderA, to: folderB) }
+            try live(2, both, clock)
+        }
+        try live(2, both, clock)
+        try exchange(aFirst: true)
+        XCTAssertEqual(try limit(b), "30m", "A's limit, set before joining, reaches B")
+        XCTAssertEqual(b.agent.engine.settings.limits["stnotes"], 30 * 60, "and applies there")
+        XCTAssertNil(try ConfigEditor(path: b.agent.config.path).document().value("titles", in: "privacy"), "privacy stays local")
+
+        // Changed on both while apart: B's change is the later one, whichever files arrive first.
+        for aFirst in [true, false] {
+            try setLimit(aFirst ? "10m" : "12m", on: a)
+            try live(2, both, clock)
+            try setLimit(aFirst ? "20m" : "22m", on: b)
+            try live(2, both, clock)
+            try exchange(aFirst: aFirst)
+            try exchange(aFirst: !aFirst)
+            let later = aFirst ? "20m" : "22m"
+            XCTAssertEqual(try limit(a), later)
+            XCTAssertEqual(try limit(b), later)
+            XCTAssertEqual(a.agent.engine.settings.limits["stnotes"], b.agent.engine.settings.limits["stnotes"])
+        }
+        // A removal is a change like another.
+        try ConfigEditor(path: a.agent.config.path).edit { $0.remove("stnotes", in: "limits") }
+        try live(2, both, clock)
+        try exchange(aFirst: true)
+        XCTAssertNil(try limit(b))
+        XCTAssertNil(b.agent.engine.settings.limits["stnotes"])
+    }
 }

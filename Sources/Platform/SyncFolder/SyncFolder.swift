@@ -66,3 +66,39 @@ public struct SyncFolder: Sendable {
 public enum SyncFolderListing {
     public static func names(in directory: String) -> [String] { SyncFileShims.names(in: directory) ?? [] }
 }
+
+extension SyncFolder {
+    /// Every device's view of the shared settings (its file and any conflict copies of it, each
+    /// a view: they merge like the rest), and the files that could not be read.
+    public func settingsViews() -> (views: [SettingsChanges], damaged: [SyncFolderReading.Damaged]) {
+        var views: [SettingsChanges] = []
+        var damaged: [SyncFolderReading.Damaged] = []
+        for folder in SyncFileShims.names(in: root) ?? [] {
+            guard let device = SyncFolderLayout.device(ofFolder: folder) else { continue }
+            for name in SyncFileShims.names(in: root + "/" + folder) ?? [] where SyncFolderLayout.isSettingsFile(name).0 {
+                let path = folder + "/" + name
+                guard let text = SyncFileShims.text(of: root + "/" + path) else {
+                    damaged.append(.init(path: path, reason: "cannot be read"))
+                    continue
+                }
+                do {
+                    let view = try SettingsChanges.parse(text)
+                    guard view.device == device else {
+                        damaged.append(.init(path: path, reason: "holds \(view.device)'s settings, not this folder's"))
+                        continue
+                    }
+                    views.append(view)
+                } catch {
+                    damaged.append(.init(path: path, reason: error.description))
+                }
+            }
+        }
+        return (views, damaged)
+    }
+
+    /// Writes this device's view of the shared settings, replacing the last (durably and atomically).
+    public func write(_ changes: SettingsChanges) throws {
+        let folder = try folder(of: changes.device, name: changes.name)
+        try SyncFileShims.replaceDurably(root + "/" + folder + "/" + SyncFolderLayout.settingsFileName, with: Array(changes.encoded().utf8))
+    }
+}

@@ -27,6 +27,8 @@ final class SyncSource: LoopSource {
     private var problemLogged: String?
     /// The days the folder held more of than the store, each logged once.
     private var keptFromFolder: Set<CivilDate> = []
+    /// The shared settings, while joined.
+    private var settings: SharedSettingsSync?
     /// Bytes written to the folder since the agent started, for `status`'s diagnostics.
     private(set) var bytesWritten = 0
 
@@ -38,6 +40,7 @@ final class SyncSource: LoopSource {
 
     private func open(_ membership: SyncMembership) {
         folder = membership.folder.map(SyncFolder.init)
+        settings = folder.map { _ in SharedSettingsSync(configPath: agent.config.path, device: membership.device, name: membership.name) }
         written = nil
         imported = nil
         importDue = true
@@ -46,7 +49,9 @@ final class SyncSource: LoopSource {
 
     /// The state folder (a join or leave by the CLI), the synced folder and the other devices' folders in it.
     private func rewatch() {
-        var directories: Set<String> = [XDGPaths.stateDirectory(environment: agent.options.environment)]
+        // The state folder (a join or leave), the config's folder (a shared setting changed here).
+        var directories: Set<String> = [XDGPaths.stateDirectory(environment: agent.options.environment),
+                                        ConfigEditor.directory(of: ConfigEditor.target(of: agent.config.path))]
         if let folder {
             directories.insert(folder.root)
             for name in SyncFolderListing.names(in: folder.root) {
@@ -101,6 +106,7 @@ final class SyncSource: LoopSource {
         }
         if importDue || imported?.day != day {
             importDue = false
+            settings?.reconcile(with: folder, now: now)
             let usage = folder.read(skipping: membership.device, days: day...day).usage(on: day)
             if imported?.day != day || imported?.usage != usage {
                 imported = (day, usage)

@@ -34,6 +34,11 @@ public struct SyncFolderReading: Sendable {
     public struct Damaged: Sendable, Equatable {
         public var path: String
         public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     public var devices: [SyncDeviceID: Device] = [:]
