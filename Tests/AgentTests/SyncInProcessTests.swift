@@ -189,4 +189,43 @@ final class SyncInProcessTests: XCTestCase {
         XCTAssertNil(try limit(b))
         XCTAssertNil(b.agent.engine.settings.limits["stnotes"])
     }
+
+    /// A working day of normal use (8 hours, a dozen apps, a switch every 1 to 10 minutes): what
+    /// this device writes to the folder, counted write by write (each write is a new file renamed
+    /// over the last, so a new inode).
+    func testBytesWrittenToTheFolderInADay() throws {
+        let zone = SystemTimeZone()
+        let clock = VirtualClock(zone.instant(of: CivilDate(year: 2026, month: 6, day: 1), at: WallTime(hour: 8, minute: 0)))
+        let folder = root.appendingPathComponent("Sync").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let laptop = try computer("laptop", config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n", joining: folder, clock: clock)
+        var random = SplitMix64(seed: 0x5EED_DA7)
+        var writes = 0, bytes = 0
+        var lastInode: Int?
+        func look() throws {
+            guard let device = try FileManager.default.contentsOfDirectory(atPath: folder).first(where: { $0.hasPrefix("laptop-") }) else { return }
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + device + "/2026-06-01.day")
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+            if inode != lastInode {
+                writes += 1
+                bytes += (attributes[.size] as? NSNumber)?.intValue ?? 0
+                lastInode = inode
+            }
+        }
+        var elapsed: TimeInterval = 0
+        while elapsed < 8 * 3600 {
+            laptop.desktop.focus("stapp\(Int.random(in: 0..<12, using: &random))", window: UInt64.random(in: 1...12, using: &random))
+            let stay = TimeInterval(Int.random(in: 60...600, using: &random))
+            var left = stay
+            while left > 0 {
+                try live(5, step: 5, [laptop], clock)
+                try look()
+                left -= 5
+            }
+            elapsed += stay
+        }
+        print("sync-figure: a day of 8 h on 12 apps: \(writes) writes, \(bytes) bytes written to the folder (the day file \(bytes / max(1, writes)) bytes on average)")
+        XCTAssertGreaterThan(writes, 8 * 3600 / 600)
+        XCTAssertLessThan(writes, 8 * 3600 / 20 + 8 * 3600 / 60 + 10, "at most every 20 s while counting, and after each switch")
+    }
 }
