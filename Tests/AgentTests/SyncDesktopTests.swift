@@ -35,7 +35,24 @@ final class SyncDesktopTests: XCTestCase {
         try "probe".write(to: folderA.appendingPathComponent("probe.txt"), atomically: true, encoding: .utf8)
         XCTAssertTrue(eventually(60) { FileManager.default.fileExists(atPath: folderB.appendingPathComponent("probe.txt").path) },
                       "syncthing did not connect; A's log: \(a.log)\nB's log: \(b.log)")
-        try runSharedLimit(folderA: folderA, folderB: folderB, engine: "syncthing")
+        let (agentA, agentB) = try runSharedLimit(folderA: folderA, folderB: folderB, engine: "syncthing")
+        defer { _ = agentA.stop(); _ = agentB.stop() }
+        // A limit set on B applies on A.
+        XCTAssertEqual(try agentB.cli(["limit", "set", "stvideo", "7m"]).status, 0)
+        XCTAssertTrue(try eventually(30) { try limit("stvideo", agentA) == "7m" }, "A's log: \(agentA.log)")
+        // The same key changed on both while their Syncthings are paused ends the same on both: the later change.
+        try a.setPaused(true)
+        try b.setPaused(true)
+        XCTAssertEqual(try agentA.cli(["limit", "set", "stgame", "10m"]).status, 0)
+        usleep(50_000)
+        XCTAssertEqual(try agentB.cli(["limit", "set", "stgame", "20m"]).status, 0)
+        usleep(1_500_000)
+        XCTAssertEqual(try limit("stgame", agentA), "10m", "paused: nothing arrives")
+        try a.setPaused(false)
+        try b.setPaused(false)
+        let converged = try eventually(60) { try limit("stgame", agentA) == "20m" && limit("stgame", agentB) == "20m" }
+        let onBoth = (try limit("stgame", agentA) ?? "none", try limit("stgame", agentB) ?? "none")
+        XCTAssertTrue(converged, "A: \(onBoth.0), B: \(onBoth.1); A's log: \(agentA.log)")
         // Nothing but each other on 127.0.0.1: no relay, discovery server, STUN or port mapping was tried.
         for log in [a.log, b.log] {
             XCTAssertTrue(log.contains("Established secure connection"), log)
@@ -51,7 +68,9 @@ final class SyncDesktopTests: XCTestCase {
         try FileManager.default.createDirectory(at: folderB, withIntermediateDirectories: true)
         let copier = try RandomCopies(between: folderA, and: folderB)
         defer { copier.stop() }
-        try runSharedLimit(folderA: folderA, folderB: folderB, engine: "rsync")
+        let (agentA, agentB) = try runSharedLimit(folderA: folderA, folderB: folderB, engine: "rsync")
+        _ = agentA.stop()
+        _ = agentB.stop()
     }
 
     private func status(_ agent: AgentProcess) throws -> StatusSnapshot {
@@ -77,7 +96,13 @@ final class SyncDesktopTests: XCTestCase {
         return apps.first { $0["id"] as? String == "stnotes" }?["seconds"] as? Double ?? 0
     }
 
-    private func runSharedLimit(folderA: URL, folderB: URL, engine: String) throws {
+    private func limit(_ app: String, _ agent: AgentProcess) throws -> String? {
+        let out = try agent.cli(["config", "get", "limits.\(app)"])
+        return out.status == 0 ? out.out.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    /// The shared limit's scenario; the two agents, still running, for what the caller checks next.
+    private func runSharedLimit(folderA: URL, folderB: URL, engine: String) throws -> (AgentProcess, AgentProcess) {
         let deskA = try DesktopHarness.shared()
         let deskB = try DesktopHarness.separate(named: "desk-\(engine)")
         let environmentA = try AgentProcess.freshEnvironment(on: deskA, config: Self.config)
@@ -86,7 +111,6 @@ final class SyncDesktopTests: XCTestCase {
         XCTAssertEqual(try AgentProcess.run(["sync", "join", folderB.path, "--name", "desktop"], environment: environmentB).status, 0)
         let agentA = try AgentProcess(environment: environmentA, desk: deskA)
         let agentB = try AgentProcess(environment: environmentB, desk: deskB)
-        defer { _ = agentA.stop(); _ = agentB.stop() }
         let windowsA = try TestWindowClient(display: deskA.display)
         let windowsB = try TestWindowClient(display: deskB.display)
 
@@ -133,6 +157,7 @@ final class SyncDesktopTests: XCTestCase {
         XCTAssertTrue(doctor.contains("laptop (device"), doctor)
         windowsA.close([notesA, otherA])
         windowsB.close([notesB])
+        return (agentA, agentB)
     }
 }
 
