@@ -182,6 +182,19 @@ final class SyncInProcessTests: XCTestCase {
             XCTAssertEqual(try limit(b), later)
             XCTAssertEqual(a.agent.engine.settings.limits["stnotes"], b.agent.engine.settings.limits["stnotes"])
         }
+        // A Cheat Day booked on A is booked on B, as booked on A (its notice counts from then);
+        // cancelled on B, it is cancelled on A.
+        let start = clock.wall.addingTimeInterval(2 * 86_400)
+        try a.agent.store.insertCheatDay(id: "2026-06-03", start: start, bookedAt: clock.wall)
+        try live(SyncSource.settingsInterval + 1, both, clock)
+        try exchange(aFirst: true)
+        let onB = try b.agent.store.cheatDays()
+        XCTAssertEqual(onB.map(\.id), ["2026-06-03"])
+        XCTAssertEqual(onB.first?.start.timeIntervalSince1970, start.timeIntervalSince1970.rounded(.down))
+        try b.agent.store.cancelCheatDay(id: "2026-06-03", at: clock.wall)
+        try live(SyncSource.settingsInterval + 1, both, clock)
+        try exchange(aFirst: false)
+        XCTAssertEqual(try a.agent.store.cheatDays().map(\.id), [], "cancelled on both")
         // A removal is a change like another.
         try ConfigEditor(path: a.agent.config.path).edit { $0.remove("stnotes", in: "limits") }
         try live(2, both, clock)

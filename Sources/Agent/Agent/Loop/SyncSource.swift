@@ -12,6 +12,9 @@ final class SyncSource: LoopSource {
     static let quietGap: TimeInterval = 1
     /// How often the day is written while an app is being counted.
     static let countingInterval: TimeInterval = 20
+    /// How often the shared settings are looked at though nothing woke the source (a Cheat Day
+    /// booked here changes the store, which no watch sees).
+    static let settingsInterval: TimeInterval = 60
 
     private unowned let agent: AgentRunner
     private let watch = DirectoryWatch()
@@ -24,6 +27,7 @@ final class SyncSource: LoopSource {
     /// The other devices' day as last handed to the engine.
     private var imported: (day: CivilDate, usage: UsageElsewhere)?
     private var importDue = true
+    private var lastReconcile: Date?
     private var problemLogged: String?
     /// The days the folder held more of than the store, each logged once.
     private var keptFromFolder: Set<CivilDate> = []
@@ -40,7 +44,11 @@ final class SyncSource: LoopSource {
 
     private func open(_ membership: SyncMembership) {
         folder = membership.folder.map(SyncFolder.init)
-        settings = folder.map { _ in SharedSettingsSync(configPath: agent.config.path, device: membership.device, name: membership.name) }
+        settings = folder.map { [unowned agent] _ in
+            SharedSettingsSync(configPath: agent.config.path, store: agent.store, device: membership.device, name: membership.name) {
+                agent.modesChanged()
+            }
+        }
         written = nil
         imported = nil
         importDue = true
@@ -69,7 +77,8 @@ final class SyncSource: LoopSource {
     func nextDeadline(now: Date) -> Date? {
         guard folder != nil else { return nil }
         if importDue || imported?.day != today() { return now }
-        return nextExport(now: now)
+        let reconcile = (lastReconcile ?? now).addingTimeInterval(Self.settingsInterval)
+        return nextExport(now: now).map { min($0, reconcile) } ?? reconcile
     }
 
     /// When this device's day is next written: soon after its use or continues changed, every
@@ -104,9 +113,12 @@ final class SyncSource: LoopSource {
             if let previous = written?.day, previous != day { export(previous, to: folder, now: now) }
             export(day, to: folder, now: now)
         }
+        if importDue || lastReconcile.map({ now >= $0.addingTimeInterval(Self.settingsInterval) }) ?? true {
+            settings?.reconcile(with: folder, now: now)
+            lastReconcile = now
+        }
         if importDue || imported?.day != day {
             importDue = false
-            settings?.reconcile(with: folder, now: now)
             let usage = folder.read(skipping: membership.device, days: day...day).usage(on: day)
             if imported?.day != day || imported?.usage != usage {
                 imported = (day, usage)

@@ -20,9 +20,16 @@ public struct SharedSettingKey: Hashable, Comparable, Sendable, CustomStringConv
                                               ModeConfigKey.schedule, ModeConfigKey.modes]
     static let sharedGeneralKeys: Set<String> = [ConfigKey.dayStart, ConfigKey.countdown, ConfigKey.continueFor]
 
+    /// Cheat Day bookings, kept in the store, not the config: the key is the booking's id, the
+    /// value `START BOOKED` (seconds since 1970), none once cancelled.
+    public static let cheatDaySection = "cheat-day"
+
     public var isShared: Bool {
         Self.sharedSections.contains(section) || (section == ConfigKey.general && Self.sharedGeneralKeys.contains(key))
+            || section == Self.cheatDaySection
     }
+
+    public var isInConfig: Bool { isShared && section != Self.cheatDaySection }
 
     /// The shared keys a config file sets, with their values.
     public static func values(of file: KeyFile) -> [SharedSettingKey: String] {
@@ -30,7 +37,7 @@ public struct SharedSettingKey: Hashable, Comparable, Sendable, CustomStringConv
         for section in Set(file.sections) {
             for entry in file.entries(in: section) {
                 let key = SharedSettingKey(section: section, key: entry.key)
-                if key.isShared { values[key] = entry.value }
+                if key.isInConfig { values[key] = entry.value }
             }
         }
         return values
