@@ -64,11 +64,12 @@ final class SyncInProcessTests: XCTestCase {
         return Computer(agent: agent, desktop: desktop, environment: environment)
     }
 
-    /// Both computers' loops, a turn each per `step` of the clock.
-    private func live(_ seconds: TimeInterval, step: TimeInterval = 1, _ computers: [Computer], _ clock: VirtualClock) throws {
+    /// Both computers' loops, a turn each per `step` of the clock (of each clock, when their
+    /// clocks differ).
+    private func live(_ seconds: TimeInterval, step: TimeInterval = 1, _ computers: [Computer], _ clocks: VirtualClock...) throws {
         var left = seconds
         while left > 0 {
-            clock.advance(min(step, left))
+            for clock in clocks { clock.advance(min(step, left)) }
             left -= step
             for computer in computers { try computer.agent.turn(waitingAtMost: 0) }
         }
@@ -240,5 +241,38 @@ final class SyncInProcessTests: XCTestCase {
         print("sync-figure: a day of 8 h on 12 apps: \(writes) writes, \(bytes) bytes written to the folder (the day file \(bytes / max(1, writes)) bytes on average)")
         XCTAssertGreaterThan(writes, 8 * 3600 / 600)
         XCTAssertLessThan(writes, 8 * 3600 / 20 + 8 * 3600 / 60 + 10, "at most every 20 s while counting, and after each switch")
+    }
+
+    /// A's clock 10 minutes ahead of B's: the shared limit holds to the second, and a setting B
+    /// changes after seeing A's change wins, though B's clock says it was made earlier.
+    func testAClockTenMinutesAheadNeitherDoublesNorLoses() throws {
+        let zone = SystemTimeZone()
+        let start = zone.instant(of: CivilDate(year: 2026, month: 6, day: 1), at: WallTime(hour: 9, minute: 0))
+        let clockA = VirtualClock(start.addingTimeInterval(600)), clockB = VirtualClock(start)
+        let folder = root.appendingPathComponent("Sync").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let config = "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n[limits]\nstnotes = 30m\n"
+        let a = try computer("laptop", config: config, joining: folder, clock: clockA)
+        let b = try computer("desktop", config: config, joining: folder, clock: clockB)
+        let both = [a, b]
+        a.desktop.focus("stnotes")
+        try live(25 * 60, step: 5, both, clockA, clockB)
+        a.desktop.focus("steditor", window: 2)
+        try live(2, both, clockA, clockB)
+        let onA = try XCTUnwrap(a.agent.engine.usage["stnotes"])
+        XCTAssertEqual(used("stnotes", on: b, clockB), onA)
+        b.desktop.focus("stnotes")
+        try live(6 * 60, both, clockA, clockB)
+        XCTAssertEqual(b.desktop.minimized, ["stnotes"])
+        XCTAssertEqual(used("stnotes", on: b, clockB), 30 * 60)
+        XCTAssertEqual(used("stnotes", on: a, clockA), 30 * 60)
+
+        try setLimit("40m", on: a)
+        try live(2, both, clockA, clockB)
+        XCTAssertEqual(try limit(b), "40m")
+        try setLimit("35m", on: b)
+        try live(2, both, clockA, clockB)
+        XCTAssertEqual(try limit(a), "35m", "B's later change wins, on a clock 10 minutes behind")
+        XCTAssertEqual(try limit(b), "35m")
     }
 }
