@@ -93,7 +93,8 @@ let package = Package(
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
         // Its launch buttons start apps detached (desktop entries), open links, and play music through MPRIS.
-        .target(name: "CardContent", dependencies: ["SystemErrors", "ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus"]),
+        .target(name: "CardContent", dependencies: ["SystemErrors", "ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus",
+                                                    "SyncFolder"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
@@ -131,7 +132,8 @@ let package = Package(
         .testTarget(name: "UsageStoreTests", dependencies: ["HermeticEnvironment", "UsageStore", "TestSupport"]),
         .testTarget(name: "CalendarFeedTests", dependencies: ["HermeticEnvironment", "CalendarFeed", "TestSupport"], exclude: ["Reference", "Fixtures"]),
         .testTarget(name: "FeedReaderTests", dependencies: ["HermeticEnvironment", "FeedReader", "TestSupport"]),
-        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "TestSupport", "UsageStore"], exclude: ["Golden"]),
+        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "TestSupport", "UsageStore", "SyncFolder"],
+                    exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "TestSupport"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
         .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "TestSupport", "SyncFolder"]),
