@@ -7,12 +7,13 @@ import PackageDescription
 let layers: [(folder: String, targets: [String])] = [
     ("C", ["CX11", "CDBus", "CSQLite", "CICal", "CWaylandClient", "CWayland", "CGtk", "CCurl", "CLibXML2", "CPNG"]),
     ("Core", ["ScreenTimeCore"]),
-    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "SyncFolder"]),
-    ("Backends", ["X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
+    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "AgentControl", "Logging", "ChildProcesses", "SyncFolder"]),
+    ("Backends", ["DoNotDisturb", "GnomeShellBackend", "X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
     ("Readers", ["CalendarFeed", "FeedReader"]),
     ("Agent", ["Agent", "screentime-agent"]),
     ("Card", ["CardContent", "screentime-card"]),
     ("CLI", ["ScreenTimeCLI", "screentime", "screentime-reader"]),
+    ("Harnesses", ["Harnesses"]),
     ("Benchmarks", ["screentime-bench", "screentime-notify-bench", "screentime-report-bench", "screentime-calendar-bench", "screentime-floor"]),
 ]
 let package = Package(
@@ -70,6 +71,10 @@ let package = Package(
         .target(name: "WaylandBackend", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "CWayland"]),
         // Screen colour filters on X11: RandR CTM (grayscale) and CRTC gamma ramps (warmth, dimming).
         .target(name: "DisplayFilter", dependencies: ["ScreenTimeCore", "CX11", "X11ErrorTraps", "PrivateFiles"]),
+        // A child process run with a deadline, its output read without blocking the agent's loop (the reader, gsettings).
+        .target(name: "ChildProcesses", dependencies: ["SystemErrors", "ScreenTimeCore"]),
+        // One line to stderr (journald under systemd) per event worth knowing, for the agent and its backends.
+        .target(name: "Logging", dependencies: ["ScreenTimeCore", "SystemErrors"]),
         // Session-bus client and service over libdbus-1: notifications and the agent's interface.
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.
@@ -82,12 +87,19 @@ let package = Package(
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
         .target(name: "KWinBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess", "PrivateFiles"],
                 resources: [.embedInCode("Scripts/screentime-focus.js"), .embedInCode("Scripts/screentime-minimize.js")]),
+        // Do-not-disturb through each notification server's own switch (dunst, mako, GNOME, Plasma, Xfce, swaync), given back at exit.
+        .target(name: "DoNotDisturb", dependencies: ["ScreenTimeCore", "SessionBus", "PrivateFiles", "Logging", "ChildProcesses"]),
+        // GNOME Shell (Wayland or X11): focus, minimize and the screen filter through the project's Shell extension, idle through Mutter.
+        .target(name: "GnomeShellBackend", dependencies: ["ScreenTimeCore", "SessionBus", "LocalProcess"]),
         // The machine's own facts: the installed desktop entries (XDG data folders), the time zone (tzdata),
         // the calendar files a configured calendar path stands for.
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
+        // The agent seen from outside, for the CLI and the agent's own bus handlers: the bus client, `status --follow`,
+        // the config file's careful editor and its lock, the sibling executables' paths.
+        .target(name: "AgentControl", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus", "PrivateFiles"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "LocalSystem", "PrivateFiles",
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "GnomeShellBackend", "DoNotDisturb", "Logging", "ChildProcesses", "LocalSystem", "PrivateFiles", "AgentControl",
                                               "SyncFolder"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
@@ -98,50 +110,51 @@ let package = Package(
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
-        .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk"]),
+        .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk", "SystemErrors"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
-        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "Agent", "PrivateFiles", "SyncFolder"]),
+        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "AgentControl", "PrivateFiles", "LocalSystem", "UsageStore", "SessionBus", "SyncFolder"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
         // reading calendars and feeds execute screentime-reader (libical, libcurl and libxml2 stay out of the rest).
         .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
         // `screentime calendar`, `rundown` and `doctor`, which read calendars and feeds.
-        .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "CalendarFeed", "CardContent"]),
+        .executableTarget(name: "screentime-reader", dependencies: ["ScreenTimeCLI", "Agent", "CalendarFeed", "CardContent"]),
         // Benchmark: disabled-app minimize latency, CPU and RSS of the agent on X11, sway, GNOME Shell and KWin.
-        .executableTarget(name: "screentime-bench", dependencies: ["TestSupport", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
+        .executableTarget(name: "screentime-bench", dependencies: ["Harnesses", "I3IPCBackend", "UnixSocket", "WaylandBackend"]),
         // The notification budget: the desktop days through the engine and resolver, bubbles and disables per user.
-        .executableTarget(name: "screentime-notify-bench", dependencies: ["TestSupport"]),
+        .executableTarget(name: "screentime-notify-bench", dependencies: ["Harnesses"]),
         // The report benchmark: a year of synthetic history in a real store, `screentime report` timed on it.
         .executableTarget(name: "screentime-report-bench", dependencies: ["UsageStore"]),
         // The calendar benchmark: generated 1 MB and 10 MB exports with damaged lines, read as `calendar expand` reads them.
-        .executableTarget(name: "screentime-calendar-bench", dependencies: ["CalendarFeed", "TestSupport"]),
+        .executableTarget(name: "screentime-calendar-bench", dependencies: ["CalendarFeed", "Harnesses"]),
         // The benchmark's floor: a bare Xlib watcher that iconifies one class, run beside the agent.
-        .executableTarget(name: "screentime-floor", dependencies: ["CX11"]),
+        .executableTarget(name: "screentime-floor", dependencies: ["CX11", "SystemErrors"]),
 
         // The test bundle's environment, set when it loads: its own fonts, locale, midday time zone, HOME; no session's buses.
         .target(name: "HermeticEnvironment", path: "Tests/HermeticEnvironment", exclude: ["fonts.conf"]),
-        // Fakes for the pure core and the real-desktop harnesses (Xvfb, openbox, dbus-daemon, dunst; GNOME Shell).
-        .target(name: "TestSupport", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"], path: "Tests/TestSupport"),
-        .testTarget(name: "ScreenTimeCoreTests", dependencies: ["HermeticEnvironment", "ScreenTimeCore", "TestSupport"]),
+        // Real desktops, buses, apps and browsers started privately (Xvfb + openbox, sway, i3, GNOME Shell, KWin; dbus-daemon,
+        // dunst, mako), the agent as a process, and stand-ins for the core: for the tests and the benchmarks. No XCTest.
+        .target(name: "Harnesses", dependencies: ["ScreenTimeCore", "CX11", "CPNG", "SessionBus"]),
+        .testTarget(name: "ScreenTimeCoreTests", dependencies: ["HermeticEnvironment", "ScreenTimeCore", "Harnesses"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["HermeticEnvironment", "SystemErrors"]),
-        .testTarget(name: "PrivateFilesTests", dependencies: ["HermeticEnvironment", "PrivateFiles", "TestSupport"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["HermeticEnvironment", "X11Backend", "TestSupport"]),
-        .testTarget(name: "I3IPCBackendTests", dependencies: ["HermeticEnvironment", "I3IPCBackend", "TestSupport"]),
-        .testTarget(name: "HyprlandBackendTests", dependencies: ["HermeticEnvironment", "HyprlandBackend", "TestSupport"]),
-        .testTarget(name: "DisplayFilterTests", dependencies: ["HermeticEnvironment", "DisplayFilter", "TestSupport"]),
-        .testTarget(name: "SessionBusTests", dependencies: ["HermeticEnvironment", "SessionBus", "TestSupport"]),
-        .testTarget(name: "UsageStoreTests", dependencies: ["HermeticEnvironment", "UsageStore", "TestSupport"]),
-        .testTarget(name: "CalendarFeedTests", dependencies: ["HermeticEnvironment", "CalendarFeed", "TestSupport"], exclude: ["Reference", "Fixtures"]),
-        .testTarget(name: "FeedReaderTests", dependencies: ["HermeticEnvironment", "FeedReader", "TestSupport"]),
-        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "TestSupport", "UsageStore", "SyncFolder"],
-                    exclude: ["Golden"]),
-        .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "TestSupport"]),
-        .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "TestSupport"]),
-        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "TestSupport", "SyncFolder"]),
-        .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "TestSupport"]),
-        .testTarget(name: "SyncFolderTests", dependencies: ["HermeticEnvironment", "SyncFolder", "TestSupport", "UsageStore"]),
-        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "TestSupport", "UsageStore", "SyncFolder"], resources: [.copy("Golden")]),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["HermeticEnvironment", "PrivateFiles", "Harnesses"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["HermeticEnvironment", "X11Backend", "Harnesses"]),
+        .testTarget(name: "I3IPCBackendTests", dependencies: ["HermeticEnvironment", "I3IPCBackend", "Harnesses"]),
+        .testTarget(name: "HyprlandBackendTests", dependencies: ["HermeticEnvironment", "HyprlandBackend", "Harnesses"]),
+        .testTarget(name: "DisplayFilterTests", dependencies: ["HermeticEnvironment", "DisplayFilter", "Harnesses"]),
+        .testTarget(name: "SessionBusTests", dependencies: ["HermeticEnvironment", "SessionBus", "Harnesses"]),
+        .testTarget(name: "UsageStoreTests", dependencies: ["HermeticEnvironment", "UsageStore", "Harnesses"]),
+        .testTarget(name: "CalendarFeedTests", dependencies: ["HermeticEnvironment", "CalendarFeed", "Harnesses"], exclude: ["Reference", "Fixtures"]),
+        .testTarget(name: "FeedReaderTests", dependencies: ["HermeticEnvironment", "FeedReader", "Harnesses"]),
+        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "Harnesses", "UsageStore", "SyncFolder"], exclude: ["Golden"]),
+        .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "Harnesses"]),
+        .testTarget(name: "GnomeShellBackendTests", dependencies: ["HermeticEnvironment", "GnomeShellBackend", "Harnesses"]),
+        .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "Harnesses"]),
+        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "DoNotDisturb", "ChildProcesses", "Logging", "Harnesses", "SyncFolder"]),
+        .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "Harnesses"]),
+        .testTarget(name: "SyncFolderTests", dependencies: ["HermeticEnvironment", "SyncFolder", "Harnesses", "UsageStore"]),
+        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "Harnesses", "UsageStore", "SyncFolder"], resources: [.copy("Golden")]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
 
 for target in package.targets where target.path == nil && !target.isTest {

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 @testable import UsageStore
 import XCTest
 

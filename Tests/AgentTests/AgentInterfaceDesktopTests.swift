@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Every method of `org.screentime.Agent1` (docs/DBUS.md) called on the running agent over the

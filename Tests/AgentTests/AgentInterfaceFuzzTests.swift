@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Random calls on the running agent's `org.screentime.Agent1` (issue 19): random method names,

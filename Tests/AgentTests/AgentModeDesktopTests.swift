@@ -1,12 +1,16 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 
 /// Modes on the real desktop: Productivity lets productivity apps be and disables the rest, with a
 /// way through chosen in the real notification server.
 final class AgentModeDesktopTests: XCTestCase {
+    func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {
+        try DesktopScenarios.aModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce(on: DesktopHarness.shared())
+    }
+
     func testProductivityDisablesAContentAppAndThreeMoreMinutesLetItStayForTheirTime() throws {
         let desk = try DesktopHarness.shared()
         let windows = try TestWindowClient(display: desk.display)

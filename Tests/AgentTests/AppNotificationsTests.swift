@@ -1,6 +1,6 @@
 @testable import Agent
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// One notice per app while the server has not answered yet (a slow or stopped server).

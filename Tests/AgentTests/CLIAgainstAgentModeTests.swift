@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// `break`, `bedtime`, `stay-up` and `start-day` against the running agent: each command is judged

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// `apps`, `continue`, `config` and `doctor` as a user runs them beside the running agent on the

@@ -1,7 +1,7 @@
 import Agent
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The refresher against the built `screentime calendar expand`, on real files.

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The running agent picks up a calendar change at once, however a sync tool or an app writes it,

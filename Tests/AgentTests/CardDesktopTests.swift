@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The restriction card (`screentime-card`) on the real Xvfb + openbox + dbus + dunst desktop:

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The card on GNOME Shell (Wayland): Mutter has no layer shell, so the card is a full-screen

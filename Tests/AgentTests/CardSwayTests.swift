@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The card on a wlroots compositor (headless sway 1.7): drawn on the layer shell's overlay layer.

@@ -1,8 +1,9 @@
 import Foundation
 @testable import Agent
+@testable import AgentControl
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Every edit of the config is kept: concurrent editors take turns, a symlinked config stays a link.
@@ -81,7 +82,7 @@ final class ConfigEditDesktopTests: XCTestCase {
         for process in cliEdits { process.waitUntilExit() }
         XCTAssertEqual(cliEdits.map(\.terminationStatus), Array(repeating: 0, count: 20))
 
-        let settings = try ConfigSource.settings(at: agent.configPath.path)
+        let settings = try ConfigFile.settings(at: agent.configPath.path)
         for index in 0..<20 {
             XCTAssertEqual(settings.limits[AppID("cli\(index)")], TimeInterval(60 * (index + 1)), "CLI edit \(index)")
             XCTAssertEqual(settings.limits[AppID("bus\(index)")], TimeInterval(60 * (index + 1)), "D-Bus edit \(index)")
@@ -112,6 +113,6 @@ final class ConfigEditDesktopTests: XCTestCase {
 
         XCTAssertEqual(try agent.cli(["limit", "set", "notes", "2h"]).status, 0)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target.path, "still a link")
-        XCTAssertEqual(try ConfigSource.settings(at: target.path).limits["notes"], 7200)
+        XCTAssertEqual(try ConfigFile.settings(at: target.path).limits["notes"], 7200)
     }
 }

@@ -1,7 +1,8 @@
 import Agent
+import AgentControl
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Mutated config files read by the agent's real config source (issue 19): nothing traps, every
@@ -77,7 +78,7 @@ final class ConfigFuzzTests: XCTestCase {
                     XCTAssertTrue(named.map { (1...lineCount).contains($0) } == true, "\(problem) names a line of the file: \(context)")
                 } else {
                     good += 1
-                    XCTAssertEqual(source.settings, try ConfigSource.settings(at: path), context)
+                    XCTAssertEqual(source.settings, try ConfigFile.settings(at: path), context)
                 }
             }
         }

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The screen's colours on every exit path, read back from the real X server's CRTC gamma.

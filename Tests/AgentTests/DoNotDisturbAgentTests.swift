@@ -1,8 +1,9 @@
+@testable import DoNotDisturb
 @testable import Agent
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 

@@ -1,8 +1,9 @@
+@testable import DoNotDisturb
 @testable import Agent
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Do-not-disturb on the harness's real dunst: paused while silenced, the user's own state given

@@ -1,3 +1,4 @@
+@testable import DoNotDisturb
 @testable import Agent
 import Foundation
 import ScreenTimeCore

@@ -1,7 +1,8 @@
+@testable import DoNotDisturb
 @testable import Agent
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Do-not-disturb on the headless GNOME Shell harness: `show-banners` off while silenced, as

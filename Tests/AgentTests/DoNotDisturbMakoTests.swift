@@ -1,7 +1,7 @@
 @testable import Agent
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Do-not-disturb on the sway harness's real mako: its `do-not-disturb` mode while silenced, as

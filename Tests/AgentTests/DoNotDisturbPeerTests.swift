@@ -2,7 +2,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// swaync (not in Debian 12) and KDE Plasma's notification server (not in the KWin harness),

@@ -1,7 +1,7 @@
 @testable import Agent
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Do-not-disturb on a real xfce4-notifyd and its settings store (xfconfd), both on a bus of

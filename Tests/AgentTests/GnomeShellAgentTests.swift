@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The agent as a user runs it on GNOME: a real, headless GNOME Shell 43 (Wayland) with the
@@ -100,6 +100,10 @@ final class GnomeShellAgentTests: XCTestCase {
         XCTAssertEqual(notesStatus.state, "disabled")
         XCTAssertEqual(notesStatus.usedSeconds, 9, accuracy: 1.5)
         XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
+    func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {
+        try DesktopScenarios.aModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce(on: shell)
     }
 
     /// Productivity disables the focused content app at once and grays the screen; the screen

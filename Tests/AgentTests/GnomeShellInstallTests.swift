@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// `desktop/gnome-shell/install.sh` and `build.sh`: the build for the shell's version, enabled in

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The agent as a user runs it, with Hyprland's documented IPC spoken by `HyprlandProtocolPeer`

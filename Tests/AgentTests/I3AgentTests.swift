@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The agent as a user runs it on i3 4.22 (X11, which ignores iconify): focus and minimize

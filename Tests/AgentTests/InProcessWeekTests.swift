@@ -1,7 +1,7 @@
 import Foundation
 import LocalSystem
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 @testable import Agent

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 
@@ -119,33 +119,7 @@ final class KWinAgentTests: XCTestCase {
     }
 
     func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {
-        let agent = try startAgent(config: """
-            [general]
-            idle-after = 1h
-            [modes]
-            automatic = off
-            breaks = off
-            """, flowerCategories: "AudioVideo;Video;", dotsCategories: "Development;")
-        defer { agent.stop() }
-        let dots = try kwin.openWindow("weston-clickdot")
-        let flower = try kwin.openWindow("weston-flower")
-        defer {
-            try? kwin.closeWindow(flower)
-            try? kwin.closeWindow(dots)
-        }
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "flower" }, agent.log)
-
-        let switched = try agent.cli(["mode", "productivity"])
-        XCTAssertEqual(switched.status, 0, switched.err)
-        XCTAssertTrue(eventually { self.isMinimized(flower) == true }, "the focused video app is disabled at the switch")
-        _ = try monitor.waitForNotify { $0.actions.first == "continue" && $0.summary.contains("Flower") }
-
-        // An allowed (Development) app stays.
-        try kwin.activate(pid: dots.processIdentifier)
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "dots" })
-        usleep(500_000)
-        XCTAssertEqual(isMinimized(dots), false)
-        XCTAssertEqual(agent.stop(), 0, agent.log)
+        try DesktopScenarios.aModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce(on: kwin)
     }
 
     func testAfterKWinRestartsTheAgentFollowsFocusAgain() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// A long day of windows on X11, scaled down from the tester's (500 xterms, 20,000 focus switches):

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Issue 19 on the real desktop (Xvfb, openbox, the session bus): what another program or user

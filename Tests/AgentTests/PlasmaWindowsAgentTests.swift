@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The built agent on a real KWin 5.27, granted `org_kde_plasma_window_management` by a desktop

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 
@@ -100,29 +100,7 @@ final class SwayAgentTests: XCTestCase {
     }
 
     func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {
-        let environment = try AgentProcess.freshEnvironment(on: sway, config: """
-            [general]
-            idle-after = 1h
-            [modes]
-            automatic = off
-            breaks = off
-            """)
-        let applications = try AgentProcess.applicationsFolder(environment)
-        try "[Desktop Entry]\nType=Application\nName=Code Editor\nExec=editor\nCategories=Development;\n"
-            .write(to: applications.appendingPathComponent("stcode.desktop"), atomically: true, encoding: .utf8)
-        try "[Desktop Entry]\nType=Application\nName=Video Player\nExec=video\nCategories=AudioVideo;Video;\n"
-            .write(to: applications.appendingPathComponent("stvideo.desktop"), atomically: true, encoding: .utf8)
-        let agent = try AgentProcess(environment: environment, desk: sway)
-        let code = try open("stcode")
-        let video = try open("stvideo")
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == AppID("stvideo") }, agent.log)
-
-        let switched = try agent.cli(["mode", "productivity"])
-        XCTAssertEqual(switched.status, 0, switched.err)
-        XCTAssertTrue(eventually { self.inScratchpad(video) }, "the focused content app is disabled at the switch")
-        _ = try monitor.waitForNotify { $0.actions.first == "continue" && $0.summary.contains("Video Player") }
-        XCTAssertFalse(inScratchpad(code), "an allowed app stays")
-        XCTAssertEqual(agent.stop(), 0, agent.log)
+        try DesktopScenarios.aModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce(on: sway)
     }
 
     /// A title rule's app over its limit goes to the scratchpad in the window whose title

@@ -1,4 +1,4 @@
-import TestSupport
+import Harnesses
 import XCTest
 
 final class SwayHarnessTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SyncFolder
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Two computers on real parts: two agents on two private X desktops (separate homes), each

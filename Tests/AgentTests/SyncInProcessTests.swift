@@ -1,8 +1,9 @@
+import AgentControl
 import Foundation
 import LocalSystem
 import ScreenTimeCore
 import SyncFolder
-import TestSupport
+import Harnesses
 import XCTest
 @testable import Agent
 

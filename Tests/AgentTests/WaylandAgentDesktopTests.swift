@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The built agent, run as a user would, on a real headless sway 1.7, with the providers of the

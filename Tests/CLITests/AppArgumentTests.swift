@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// APP arguments: an abbreviation of an installed app's id, when it fits one app only; the

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Issue 19: under umask 022 the config, the feed cache and the report page came out 0755/0644.

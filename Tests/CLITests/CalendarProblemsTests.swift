@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// `calendar list` and `doctor` name what is wrong in each calendar: file, line, event UID, message.

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Schedule and calendar commands edit the config without an agent; the mode commands need one

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The Debian package, built once per run by `scripts/build-deb.sh` from the binaries of this test

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UsageStore
 import XCTest
 

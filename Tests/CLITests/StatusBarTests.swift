@@ -1,7 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// `status --waybar`, `--i3blocks` and `--follow` from the built binary beside a running agent on

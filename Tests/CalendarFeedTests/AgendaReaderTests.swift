@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import CalendarFeed
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 /// Every event of the calendars, not only those naming a mode, through real libical.
 final class AgendaReaderTests: XCTestCase {

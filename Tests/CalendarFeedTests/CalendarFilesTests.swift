@@ -1,7 +1,7 @@
 import CalendarFeed
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Calendar folders as real clients keep them, read through the reader with libical.

@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import CalendarFeed
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 /// Mutations of valid .ics text (the fixture exports): lines deleted, duplicated and swapped, huge
 /// numbers, bad dates, broken nesting, hostile rules and zones, long lines, cut files, NUL and

@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import CalendarFeed
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 final class CalendarReaderTests: XCTestCase {
     let zone = CentralEuropeanZone()

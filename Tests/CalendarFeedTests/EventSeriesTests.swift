@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import CalendarFeed
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 /// A machine's time zone from tzdata, as the CLI reads it from TZ.
 private struct TZDataZone: LocalTimeZone {

@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import CalendarFeed
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 /// The calendars of issue 19 that trapped or ran for minutes, each written by the test: none traps,
 /// each read ends within its bound (the reading thread's CPU time, so that a loaded machine does not

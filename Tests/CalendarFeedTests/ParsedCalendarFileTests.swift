@@ -1,7 +1,7 @@
 import XCTest
 import CalendarFeed
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 final class ParsedCalendarFileTests: XCTestCase {
     let march = Date(timeIntervalSince1970: 1_772_323_200)..<Date(timeIntervalSince1970: 1_777_593_600)

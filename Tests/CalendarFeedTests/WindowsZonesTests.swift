@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import TestSupport
+import Harnesses
 import CalendarFeed
 import ScreenTimeCore
 

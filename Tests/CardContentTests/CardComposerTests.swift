@@ -1,8 +1,8 @@
 import CardContent
 import Foundation
 import ScreenTimeCore
+import Harnesses
 import SyncFolder
-import TestSupport
 import UsageStore
 import XCTest
 

@@ -2,7 +2,7 @@
 import Foundation
 import LocalSystem
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Launch buttons start real processes: a recording script stands in for the app and writes the

@@ -1,7 +1,7 @@
 import CardContent
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The run-down card (`CardComposer`, occasion `.rundown`) from real files; the CLI's golden test

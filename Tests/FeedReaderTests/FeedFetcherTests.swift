@@ -1,6 +1,6 @@
 import FeedReader
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Real libcurl against local files and real sockets on 127.0.0.1.

@@ -1,6 +1,6 @@
 import FeedReader
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Mutated RSS and Atom through the real libxml2 parser (issue 19): nothing traps, each feed is

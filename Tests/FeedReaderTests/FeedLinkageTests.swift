@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Calendars and feeds are read by short-lived processes only: neither the agent nor `screentime`

@@ -1,6 +1,6 @@
 import FeedReader
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 final class FeedParserTests: XCTestCase {

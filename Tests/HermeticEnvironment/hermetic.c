@@ -1,7 +1,8 @@
 // The test bundle's own environment, set when it is loaded, before the first test (XCTest on Linux
 // has no earlier hook). Every test, and every process a test starts, then sees the same on any
 // machine at any hour: fonts named by the tests' own fontconfig, the C.UTF-8 locale, midday in
-// the local time zone, a fresh HOME and XDG folders, and none of the session's buses or displays.
+// the local time zone, a fresh HOME and XDG folders, none of the session's buses or displays, and
+// the X socket folder a booted system has.
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,4 +87,15 @@ __attribute__((constructor)) static void screentime_hermetic_environment(void) {
                              "HYPRLAND_INSTANCE_SIGNATURE", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE",
                              "XDG_SESSION_DESKTOP", "DESKTOP_SESSION", "XAUTHORITY", "NO_COLOR"};
     for (size_t i = 0; i < sizeof session / sizeof *session; i++) unsetenv(session[i]);
+
+    // The X servers' socket folder as a booted system has it (systemd-tmpfiles' x11.conf: root,
+    // 1777). On a machine where no X server ever ran it is missing, and the first to start makes
+    // it as the user it runs as: sway's Xwayland runs as nobody here, and KWin's XWayland then
+    // refuses a folder "not owned by root or us" (it refuses a missing one too).
+    struct stat folder;
+    if ((lstat("/tmp/.X11-unix", &folder) != 0 && mkdir("/tmp/.X11-unix", 01777) != 0)
+        || chown("/tmp/.X11-unix", 0, 0) != 0 || chmod("/tmp/.X11-unix", 01777) != 0) {
+        perror("screentime tests: /tmp/.X11-unix");
+        exit(70);
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import HyprlandBackend
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UnixSocket
 import XCTest
 

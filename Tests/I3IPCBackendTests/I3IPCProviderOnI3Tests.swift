@@ -1,7 +1,7 @@
 import Foundation
 import I3IPCBackend
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The same client against a real i3 4.22 on X11 (which ignores iconify requests).

@@ -1,7 +1,7 @@
 import Foundation
 import I3IPCBackend
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import UnixSocket
 import XCTest
 

@@ -2,7 +2,7 @@ import Foundation
 import KWinBackend
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Night Light on a real KWin 5.27: the virtual output has no gamma, so the state KWin reports on

@@ -2,7 +2,7 @@ import Foundation
 import KWinBackend
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The KWin script provider on a real KWin 5.27 (virtual output): activations come back with the

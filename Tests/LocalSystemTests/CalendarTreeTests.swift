@@ -1,6 +1,6 @@
 import Foundation
 import LocalSystem
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Which files a calendar path stands for, on folders in the shapes calendar clients leave on disk.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 final class AgentInterfaceTests: XCTestCase {

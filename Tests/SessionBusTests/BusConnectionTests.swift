@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 final class BusConnectionTests: XCTestCase {

@@ -1,7 +1,8 @@
+import Synchronization
 import Foundation
 import Glibc
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import X11Backend
 
 extension X11IdleWatch {
@@ -26,10 +27,10 @@ extension X11IdleWatch {
 
 /// Moves the shared desktop's pointer somewhere it is not, so the server sees input.
 enum PointerNudge {
-    private static var step = 0
+    private static let steps = Mutex(0)
 
     static func move(on desk: DesktopHarness) throws {
-        step += 1
+        let step = steps.withLock { $0 += 1; return $0 }
         _ = try desk.run("xdotool", ["mousemove", "\(100 + step % 50)", "\(120 + step % 37)"])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import X11Backend
 
 /// An Xvfb of a test's own, apart from the shared desktop, for tests that kill the server.

@@ -1,4 +1,4 @@
-import TestSupport
+import Harnesses
 import X11Backend
 import XCTest
 

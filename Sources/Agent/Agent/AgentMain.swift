@@ -1,3 +1,4 @@
+import Logging
 import Glibc
 
 /// The agent executable's whole life: start, run, and the exit status (1 with a message on failure).

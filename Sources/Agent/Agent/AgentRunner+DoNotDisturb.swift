@@ -1,3 +1,4 @@
+import DoNotDisturb
 import FoundationEssentials
 import ScreenTimeCore
 

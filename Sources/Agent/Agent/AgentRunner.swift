@@ -1,3 +1,5 @@
+import DoNotDisturb
+import Logging
 import Glibc
 import FoundationEssentials
 import LocalSystem

@@ -1,3 +1,4 @@
+import AgentControl
 import FoundationEssentials
 import ScreenTimeCore
 import SessionBus

@@ -1,3 +1,6 @@
+import ChildProcesses
+import Logging
+import AgentControl
 import Glibc
 import FoundationEssentials
 import ScreenTimeCore
@@ -46,7 +49,7 @@ public final class CalendarRefresher {
     /// The first and the last change the watch reported since the files were last looked at.
     private var changes: (first: Date, last: Date)?
 
-    public init(executable: String = CalendarRefresher.siblingExecutable(named: "screentime-reader"), environment: [String: String]) {
+    public init(executable: String = SiblingExecutable.path(named: "screentime-reader"), environment: [String: String]) {
         self.executable = executable
         self.environment = environment
     }
@@ -157,13 +160,5 @@ public final class CalendarRefresher {
         let changed = newIntervals != intervals || newProblems != problems
         (intervals, problems) = (newIntervals, newProblems)
         return changed
-    }
-
-    /// `/proc/self/exe`'s directory + `/` + `name`.
-    public static func siblingExecutable(named name: String = "screentime") -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let own = length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
-        return String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/" + name
     }
 }

@@ -1,3 +1,5 @@
+import ChildProcesses
+import AgentControl
 import Glibc
 import FoundationEssentials
 import ScreenTimeCore
@@ -28,7 +30,7 @@ final class CardProcess {
     private var leaving: [Shown] = []
     private var count = 0
 
-    init(executable: String = CardProcess.siblingExecutable(), environment: [String: String]) {
+    init(executable: String = SiblingExecutable.path(named: "screentime-card"), environment: [String: String]) {
         self.executable = executable
         self.environment = environment
     }
@@ -104,11 +106,5 @@ final class CardProcess {
             shown.child.stop()
             return -1
         }
-    }
-
-    /// `/proc/self/exe`'s directory + `/screentime-card` (the folder found as for `screentime`).
-    static func siblingExecutable() -> String {
-        let agentDirectory = CalendarRefresher.siblingExecutable().dropLast("screentime".count)
-        return agentDirectory + "screentime-card"
     }
 }

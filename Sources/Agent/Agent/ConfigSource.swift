@@ -1,3 +1,5 @@
+import Logging
+import AgentControl
 import Glibc
 import FoundationEssentials
 import PrivateFiles
@@ -22,7 +24,7 @@ public final class ConfigSource {
     @discardableResult
     public func reload() -> Bool {
         do {
-            let new = try Self.settings(at: path)
+            let new = try ConfigFile.settings(at: path)
             problem = nil
             guard new != settings else { return false }
             settings = new
@@ -32,19 +34,6 @@ public final class ConfigSource {
             if message != problem { Log.error("\(message); keeping the last good configuration") }
             problem = message
             return false
-        }
-    }
-
-    /// Parses the file at `path`; the defaults when it does not exist.
-    public static func settings(at path: String) throws -> Settings {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if FileManager.default.fileExists(atPath: path) { throw ConfigError(path: path, line: 0, message: "cannot be read") }
-            return Settings()
-        }
-        do {
-            return try Settings(KeyFile(parsing: String(decoding: data, as: UTF8.self)), path: path)
-        } catch let error as KeyFile.ParseError {
-            throw ConfigError(path: path, line: error.line, message: error.message)
         }
     }
 

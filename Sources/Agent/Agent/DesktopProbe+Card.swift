@@ -1,10 +1,11 @@
+import AgentControl
 import ScreenTimeCore
 
 extension DesktopProbe {
     /// Where the restriction card can be shown (the way `screentime-card` covers the screen
     /// there), or why not, and that notifications stand in then.
     static func probeCard(environment: [String: String]) -> Finding {
-        if let reason = CardProcess.unavailability(executable: CardProcess.siblingExecutable(), environment: environment) {
+        if let reason = CardProcess.unavailability(executable: SiblingExecutable.path(named: "screentime-card"), environment: environment) {
             return Finding(topic: "card", detail: "\(reason): notifications stand in", ok: false)
         }
         let facts = SessionFacts(environment: environment)

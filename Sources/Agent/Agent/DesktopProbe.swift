@@ -1,3 +1,5 @@
+import DoNotDisturb
+import AgentControl
 import DisplayFilter
 import Glibc
 import FoundationEssentials
@@ -27,7 +29,7 @@ public enum DesktopProbe {
         findings.append(probeCard(environment: environment))
         let configPath = XDGPaths.configFile(environment: environment)
         do {
-            _ = try ConfigSource.settings(at: configPath)
+            _ = try ConfigFile.settings(at: configPath)
             findings.append(Finding(topic: "config", detail: "\(configPath): valid", ok: true))
         } catch {
             findings.append(Finding(topic: "config", detail: "\(error)", ok: false))
@@ -99,7 +101,7 @@ public enum DesktopProbe {
         defer { connection.close() }
         var findings = [Finding(topic: "session bus", detail: "connected", ok: true)]
         let client = try? NotificationsClient(connection: connection)
-        let server = client.flatMap { serverInfo(of: $0, on: connection) }
+        let server = client.flatMap { DoNotDisturbChooser.serverInfo(of: $0, on: connection) }
         if let client, let server {
             let caps = client.capabilities
             findings.append(Finding(topic: "notifications", detail: "\(server.name) \(server.version) (\(server.vendor)); "
@@ -108,7 +110,8 @@ public enum DesktopProbe {
         } else {
             findings.append(Finding(topic: "notifications", detail: "no notification server: countdowns and choices cannot be shown", ok: false))
         }
-        findings.append(DoNotDisturbChooser.finding(for: server, connection: connection, environment: environment))
+        let silencing = DoNotDisturbChooser.finding(for: server, connection: connection, environment: environment)
+        findings.append(Finding(topic: "do-not-disturb", detail: silencing.detail, ok: silencing.ok))
         let running = (try? connection.nameHasOwner(AgentInterface.busName)) ?? false
         findings.append(Finding(topic: "agent", detail: running ? "running" : "not running (start it with `screentime agent`)", ok: running))
         // The lock: logind's session lock (see "logind"), and the desktop's screen saver service.
@@ -117,14 +120,6 @@ public enum DesktopProbe {
                                 ? "no screen saver service on the session bus: a lock is seen through logind only"
                                 : "ActiveChanged of " + savers.joined(separator: ", "), ok: !savers.isEmpty))
         return findings
-    }
-
-    /// The notification server's answer, waited for (at most 2 s): the client asks without waiting.
-    static func serverInfo(of client: NotificationsClient, on connection: BusConnection) -> NotificationServerInfo? {
-        var answered = false
-        client.onServerChange = { _ in answered = true }
-        _ = try? connection.dispatch(until: { answered }, timeout: .seconds(2))
-        return client.serverInfo
     }
 
     /// Whether usage is being saved: the running agent's word, else whether the file can be written.

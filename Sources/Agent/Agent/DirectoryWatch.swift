@@ -1,3 +1,4 @@
+import Logging
 import Glibc
 import SystemErrors
 

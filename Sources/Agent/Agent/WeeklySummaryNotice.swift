@@ -1,3 +1,6 @@
+import ChildProcesses
+import Logging
+import AgentControl
 import FoundationEssentials
 import PrivateFiles
 import ScreenTimeCore
@@ -20,7 +23,7 @@ final class WeeklySummaryNotice {
     private var report: (child: ChildProcess, days: ClosedRange<CivilDate>)?
     private var opener: ChildProcess?
 
-    init(executable: String = CalendarRefresher.siblingExecutable(), environment: [String: String]) {
+    init(executable: String = SiblingExecutable.path(), environment: [String: String]) {
         self.executable = executable
         self.environment = environment
         let directory = XDGPaths.stateDirectory(environment: environment)

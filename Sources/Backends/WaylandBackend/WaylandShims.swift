@@ -114,7 +114,8 @@ final class WaylandDisplay {
     }
 }
 
-/// Builds a listener table once; it must outlive every proxy that uses it.
+/// Builds a listener table once; it must outlive every proxy that uses it. Each table is written
+/// here, before any proxy has it, and only read (by libwayland) after: so `nonisolated(unsafe)`.
 private func listenerTable<Listener>(_ listener: Listener) -> UnsafeMutablePointer<Listener> {
     let table = UnsafeMutablePointer<Listener>.allocate(capacity: 1)
     table.initialize(to: listener)
@@ -144,7 +145,7 @@ final class RegistryProxy {
     /// A global appeared after the first round trip (an output plugged in).
     var onAdd: ((Global) -> Void)?
 
-    private static let listener = listenerTable(wl_registry_listener(
+    nonisolated(unsafe) private static let listener = listenerTable(wl_registry_listener(
         global: { data, _, name, interface, version in
             guard let registry = owner(data, as: RegistryProxy.self) else { return }
             let global = Global(name: name, interface: text(interface), version: version)
@@ -220,7 +221,7 @@ final class ForeignToplevelManagerProxy {
     /// The compositor stopped sending toplevels (it is shutting the protocol down).
     var onFinished: (() -> Void)?
 
-    private static let listener = listenerTable(zwlr_foreign_toplevel_manager_v1_listener(
+    nonisolated(unsafe) private static let listener = listenerTable(zwlr_foreign_toplevel_manager_v1_listener(
         toplevel: { data, _, handle in
             guard let manager = owner(data, as: ForeignToplevelManagerProxy.self), let handle else { return }
             manager.onToplevel?(ToplevelHandleProxy(handle))
@@ -248,7 +249,7 @@ final class ToplevelHandleProxy {
     var onDone: (() -> Void)?
     var onClosed: (() -> Void)?
 
-    private static let listener = listenerTable(zwlr_foreign_toplevel_handle_v1_listener(
+    nonisolated(unsafe) private static let listener = listenerTable(zwlr_foreign_toplevel_handle_v1_listener(
         title: { data, _, title in owner(data, as: ToplevelHandleProxy.self)?.onTitle?(text(title)) },
         app_id: { data, _, appID in owner(data, as: ToplevelHandleProxy.self)?.onAppID?(text(appID)) },
         output_enter: { _, _, _ in },
@@ -284,7 +285,7 @@ final class PlasmaWindowManagementProxy {
     /// `window_with_uuid` too, for the same window).
     var onWindow: ((_ id: UInt32, _ uuid: String?) -> Void)?
 
-    private static let listener = listenerTable(org_kde_plasma_window_management_listener(
+    nonisolated(unsafe) private static let listener = listenerTable(org_kde_plasma_window_management_listener(
         show_desktop_changed: { _, _, _ in },
         window: { data, _, id in owner(data, as: PlasmaWindowManagementProxy.self)?.onWindow?(id, nil) },
         stacking_order_changed: { _, _, _ in },
@@ -327,7 +328,7 @@ final class PlasmaWindowProxy {
     var onInitialState: (() -> Void)?
     var onUnmapped: (() -> Void)?
 
-    private static let listener = listenerTable(org_kde_plasma_window_listener(
+    nonisolated(unsafe) private static let listener = listenerTable(org_kde_plasma_window_listener(
         title_changed: { data, _, title in owner(data, as: PlasmaWindowProxy.self)?.onTitle?(text(title)) },
         app_id_changed: { data, _, appID in owner(data, as: PlasmaWindowProxy.self)?.onAppID?(text(appID)) },
         state_changed: { data, _, flags in owner(data, as: PlasmaWindowProxy.self)?.onState?(State(rawValue: flags)) },
@@ -396,11 +397,11 @@ final class IdleWatchProxy {
     var onIdled: (() -> Void)?
     var onResumed: (() -> Void)?
 
-    private static let extListener = listenerTable(ext_idle_notification_v1_listener(
+    nonisolated(unsafe) private static let extListener = listenerTable(ext_idle_notification_v1_listener(
         idled: { data, _ in owner(data, as: IdleWatchProxy.self)?.onIdled?() },
         resumed: { data, _ in owner(data, as: IdleWatchProxy.self)?.onResumed?() }))
 
-    private static let kdeListener = listenerTable(org_kde_kwin_idle_timeout_listener(
+    nonisolated(unsafe) private static let kdeListener = listenerTable(org_kde_kwin_idle_timeout_listener(
         idle: { data, _ in owner(data, as: IdleWatchProxy.self)?.onIdled?() },
         resumed: { data, _ in owner(data, as: IdleWatchProxy.self)?.onResumed?() }))
 
@@ -443,7 +444,7 @@ final class GammaControlProxy {
     /// Another client holds the output's gamma, or the output has none (headless): the control is dead.
     var onFailed: (() -> Void)?
 
-    private static let listener = listenerTable(zwlr_gamma_control_v1_listener(
+    nonisolated(unsafe) private static let listener = listenerTable(zwlr_gamma_control_v1_listener(
         gamma_size: { data, _, size in owner(data, as: GammaControlProxy.self)?.onGammaSize?(Int(size)) },
         failed: { data, _ in owner(data, as: GammaControlProxy.self)?.onFailed?() }))
 

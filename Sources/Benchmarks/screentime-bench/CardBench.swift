@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 
 // Benchmark of the restriction card (`screentime-bench card [count]`): on the private Xvfb +
 // openbox + dbus + dunst, a window of an app over its limit is brought back `count` times (20 by

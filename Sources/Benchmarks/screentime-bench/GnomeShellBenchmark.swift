@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import TestSupport
+import Harnesses
 
 // Benchmark on GNOME (`scripts/bench.sh gnome [seconds]`): on a headless
 // GNOME Shell 43 with the project's extension, three windows take focus in turn every 0.5 s

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import WaylandBackend
 
 // Benchmark (issue 9, KDE Plasma through org_kde_plasma_window_management): on a private KWin 5.27
@@ -59,7 +59,10 @@ enum KWinBenchmark {
         /// and the observer must keep reading meanwhile or the activation and the minimize would reach
         /// it as one change.
         func activate(_ window: Process) {
-            DispatchQueue.global().async { try? kwin.activate(pid: window.processIdentifier) }
+            // Only that thread uses the harness while the main thread reads its own observer connection.
+            nonisolated(unsafe) let harness = kwin
+            let pid = window.processIdentifier
+            DispatchQueue.global().async { try? harness.activate(pid: pid) }
         }
 
         /// Runs the observer as the agent's loop would, until `deadline`.

@@ -1,6 +1,6 @@
 import Foundation
 import I3IPCBackend
-import TestSupport
+import Harnesses
 import UnixSocket
 
 // Benchmark on headless sway (`screentime-bench sway`): three foot windows take focus in turn every 0.5 s, the

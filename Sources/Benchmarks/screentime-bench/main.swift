@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 
 // Benchmark of the agent on X11, as installed (release, static, cards on): on a private Xvfb +
 // openbox + dbus + dunst, beside the floor (`screentime-floor`, a bare Xlib watcher that
@@ -59,6 +59,7 @@ func waitClosely(timeout: Double, _ condition: () -> Bool) -> Bool {
 
 /// Activates `window` and waits until the window manager mapped it back and then someone
 /// minimized it: milliseconds from the activation, or nil when either did not happen.
+@MainActor
 func reopenLatency(_ window: TestWindow) -> Double? {
     let sent = DispatchTime.now()
     windows.activate(window)

@@ -1,7 +1,7 @@
 import CalendarFeed
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 // The calendar benchmark: generated exports of about 1 MB and 10 MB (a VTIMEZONE, events with long
 // folded descriptions, a weekly series every tenth event, damaged lines libical warns about in every

@@ -1,4 +1,5 @@
 import CX11
+import SystemErrors
 import Glibc
 
 // The benchmark's floor: the least an event-driven X client can do for the agent's job. On each
@@ -7,7 +8,7 @@ import Glibc
 // Usage: screentime-floor CLASS (on $DISPLAY)
 
 guard CommandLine.arguments.count == 2, let display = XOpenDisplay(nil) else {
-    fputs("usage: screentime-floor CLASS (with $DISPLAY set)\n", stderr)
+    StandardStream.error.write("usage: screentime-floor CLASS (with $DISPLAY set)\n")
     exit(2)
 }
 let target = CommandLine.arguments[1]
@@ -37,7 +38,7 @@ func className(_ window: Window) -> String? {
 // A window gone between the event and the read is no error worth dying for.
 XSetErrorHandler { _, _ in 0 }
 print("ready")
-fflush(stdout)
+StandardStream.output.flush()
 var event = XEvent()
 while true {
     XNextEvent(display, &event)

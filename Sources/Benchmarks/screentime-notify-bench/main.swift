@@ -1,5 +1,5 @@
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 // The desktop days and evenings with default settings, the user continuing whenever
 // disabled. Targets (InterruptionBudget): at most 8 interruptions (new bubbles and cards) a day or

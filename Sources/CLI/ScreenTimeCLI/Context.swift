@@ -1,4 +1,5 @@
-import Agent
+import AgentControl
+import SystemErrors
 import Glibc
 import FoundationEssentials
 import LocalSystem
@@ -20,7 +21,7 @@ package struct Context {
     /// JSON and CSV, whose strings stay faithful, and text whose outside strings are already
     /// printable (a report in colour).
     package func printVerbatim(_ text: String) {
-        fputs(text.hasSuffix("\n") ? text : text + "\n", stdout)
+        StandardStream.output.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// The width of the terminal standard output goes to; nil when it goes elsewhere.
@@ -32,12 +33,12 @@ package struct Context {
 
     package func printError(_ text: String) {
         let text = TerminalText.printable(text)
-        fputs(text.hasSuffix("\n") ? text : text + "\n", stderr)
+        StandardStream.error.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// The settings in force: the config file's, or a usage error naming its broken line.
     package func settings() throws -> Settings {
-        do { return try ConfigSource.settings(at: configPath) } catch let error as ConfigError {
+        do { return try ConfigFile.settings(at: configPath) } catch let error as ConfigError {
             throw CommandFailure(message: error.description)
         }
     }

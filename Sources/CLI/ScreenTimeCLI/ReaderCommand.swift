@@ -1,17 +1,18 @@
-import Agent
+import AgentControl
 import Glibc
 import SystemErrors
 
 /// A command screentime-reader runs: reading calendars and feeds needs libical, libcurl and
-/// libxml2, whose loading (some 60 libraries) would cost every other command about 10 ms. This
-/// side knows the command's description, for `--help`, and hands it the words as they came.
+/// libxml2, whose loading (some 60 libraries) would cost every other command about 10 ms, and
+/// `doctor` and `display restore` need the desktop backends, which `screentime` does not link.
+/// This side knows the command's description, for `--help`, and hands it the words as they came.
 package struct ReaderCommand<Description: CommandDescription>: DescribedCommand {
     let words: [String]
 
     package init(_ arguments: Arguments) throws { words = arguments.remaining() }
 
     package func run(_ context: Context) throws {
-        let reader = CalendarRefresher.siblingExecutable(named: "screentime-reader")
+        let reader = SiblingExecutable.path(named: "screentime-reader")
         let argv = [reader, Self.name] + words
         var cArguments = argv.map { strdup($0) } + [nil]
         execv(reader, &cArguments)
@@ -51,4 +52,10 @@ package enum DoctorDescription: CommandDescription {
     package static let name = "doctor"
     package static let abstract = "What this desktop supports: focus, idle, display, notifications, autostart; what is wrong in the calendars"
     package static let usage = ["doctor"]
+}
+
+package enum DisplayDescription: CommandDescription {
+    package static let name = "display"
+    package static let abstract = "Put the screen's colours and notifications back (also run when the agent's unit stops)"
+    package static let usage = ["display restore"]
 }

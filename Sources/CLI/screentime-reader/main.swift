@@ -1,6 +1,6 @@
 import Glibc
 import ScreenTimeCLI
 
-// Run by `screentime` for the commands reading calendars and feeds (`ReaderCommand`), and by the
+// Run by `screentime` for the commands reading calendars and feeds or needing the desktop backends (`ReaderCommand`), and by the
 // agent for `calendar expand`.
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), among: [CalendarCommand.self, RundownCommand.self, DoctorCommand.self]))
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), among: [CalendarCommand.self, RundownCommand.self, DoctorCommand.self, DisplayCommand.self]))

@@ -43,8 +43,9 @@ enum Gtk {
     /// Whether the compositor offers the layer shell (wlroots, KDE; never on X11).
     static var hasLayerShell: Bool { gtk_layer_is_supported() != 0 }
 
-    /// Retained closures (see the type's comment).
-    fileprivate static var boxes: [AnyObject] = []
+    /// Retained closures (see the type's comment). Only GTK's one thread, the main thread, touches
+    /// them (GTK is not thread-safe, and nothing else runs in the card): so `nonisolated(unsafe)`.
+    nonisolated(unsafe) fileprivate static var boxes: [AnyObject] = []
 
     fileprivate static func retain<T: AnyObject>(_ box: T) -> UnsafeMutableRawPointer {
         boxes.append(box)

@@ -1,4 +1,5 @@
 import CardContent
+import SystemErrors
 import FoundationEssentials
 import Glibc
 import ScreenTimeCore
@@ -7,7 +8,7 @@ import ScreenTimeCore
 // no toolkit): draws the card, answers the agent over the session bus, exits. See CardOptions.usage.
 
 func fail(_ message: String, status: Int32) -> Never {
-    fputs("screentime-card: \(message)\n", stderr)
+    StandardStream.error.write("screentime-card: \(message)\n")
     exit(status)
 }
 
@@ -43,11 +44,11 @@ let view = CardView(document: document, monitorAt: monitorAt) { button in
     if let launch = button.launch {
         // The app, link or music starts whatever the agent makes of the answer.
         do { try CardLauncher.launch(launch, environment: environment) } catch {
-            fputs("screentime-card: cannot start \(launch): \(error)\n", stderr)
+            StandardStream.error.write("screentime-card: cannot start \(launch): \(error)\n")
         }
     }
     do { try CardAnswer.send(card: options.id, choice: button.key) } catch {
-        fputs("screentime-card: cannot give the agent the answer \(button.key): \(error)\n", stderr)
+        StandardStream.error.write("screentime-card: cannot give the agent the answer \(button.key): \(error)\n")
         status = 4
     }
     Gtk.quit()

@@ -507,9 +507,11 @@ private func sharedCopy(of zone: OpaquePointer, years: ZoneYears) -> Result<Opaq
     guard let definition = icaltimezone_get_component(zone), let text = icalcomponent_as_ical_string_r(definition) else { return .success(zone) }
     let key = "\(years.first)\n" + String(cString: text)
     icalmemory_free_buffer(text)
-    return sharedZones.withLock { zones in
-        if let known = zones[key] { return known.map(\.zone) }
-        guard let clone = icalcomponent_new_clone(definition) else { return .success(zone) }
+    // The document's own zone crosses the lock as a ProcessZone too: what the lock hands out must be Sendable.
+    let own = ProcessZone(zone: zone)
+    return sharedZones.withLock { zones -> Result<ProcessZone, ICalError> in
+        if let known = zones[key] { return known }
+        guard let clone = icalcomponent_new_clone(definition) else { return .success(own) }
         if let refusal = expandedFrom(years.first, clone) {
             icalcomponent_free(clone)
             zones[key] = .failure(refusal)
@@ -517,16 +519,16 @@ private func sharedCopy(of zone: OpaquePointer, years: ZoneYears) -> Result<Opaq
         }
         guard let copy = icaltimezone_new() else {
             icalcomponent_free(clone)
-            return .success(zone)
+            return .success(own)
         }
         guard icaltimezone_set_component(copy, clone) != 0 else {
             icalcomponent_free(clone)
             icaltimezone_free(copy, 1)
-            return .success(zone)
+            return .success(own)
         }
         zones[key] = .success(ProcessZone(zone: copy))
-        return .success(copy)
-    }
+        return .success(ProcessZone(zone: copy))
+    }.map(\.zone)
 }
 
 /// Rewrites a VTIMEZONE so that libical expands its changes from `year` on, not from its first

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The wall clock jumps (an unnoticed suspend, the clock set by hand): nothing of the jump is

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The other joined devices' use counts toward this one's limits: the engine is told it, never reads it.

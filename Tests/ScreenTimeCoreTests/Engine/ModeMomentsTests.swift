@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// What each mode does for the user beyond disabling apps, on the virtual clock: breaks with their

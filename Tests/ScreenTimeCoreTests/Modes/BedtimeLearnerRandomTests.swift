@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The learner fed seeded random activity (overlapping, out of order, some absurd, as a damaged or

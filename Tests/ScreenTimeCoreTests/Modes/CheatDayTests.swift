@@ -1,7 +1,7 @@
 import XCTest
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 final class CheatDayTests: XCTestCase {
     let zone = CentralEuropeanZone()

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The resolver driven by long seeded random runs, as the agent drives it: ask at now, go to the

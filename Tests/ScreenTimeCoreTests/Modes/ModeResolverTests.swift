@@ -1,7 +1,7 @@
 import XCTest
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 /// Two simulated weeks (Monday 16 to Monday 30 March 2026, through the spring daylight-saving change
 /// in Central Europe), driven like the agent drives the resolver: ask for the mode and the next change,

@@ -1,7 +1,7 @@
 import XCTest
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 
 final class ScheduleParsingTests: XCTestCase {
     let zone = CentralEuropeanZone()

@@ -1,5 +1,5 @@
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 final class OvernightTests: XCTestCase {

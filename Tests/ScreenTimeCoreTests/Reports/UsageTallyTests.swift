@@ -1,5 +1,5 @@
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Pickups, switches and the per-day split, through the report the tally feeds.

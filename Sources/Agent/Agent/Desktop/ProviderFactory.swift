@@ -1,3 +1,5 @@
+import Logging
+import GnomeShellBackend
 import FoundationEssentials
 import HyprlandBackend
 import I3IPCBackend
@@ -17,12 +19,6 @@ struct ProviderContext {
     let idleThreshold: TimeInterval
     /// The loop's instant, for providers that date what a callback brings.
     let now: () -> Date
-}
-
-/// Why a provider did not start: the next one is tried.
-struct ProviderUnavailable: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Starts a provider of one kind. Each kind's case is the only place that knows its type.

@@ -1,3 +1,4 @@
+import Logging
 import DisplayFilter
 import FoundationEssentials
 import ScreenTimeCore

@@ -1,3 +1,4 @@
+import DoNotDisturb
 import FoundationEssentials
 
 /// The notification server's do-not-disturb: the monitor of what it held back, and the adapter's

@@ -1,3 +1,4 @@
+import Logging
 import FoundationEssentials
 
 /// The agent's session bus connection: method calls to `AgentService`, signals (notification

@@ -1,4 +1,6 @@
+import AgentControl
 import FoundationEssentials
+import Logging
 import ScreenTimeCore
 import SyncFolder
 

@@ -1,3 +1,4 @@
+import Logging
 import FoundationEssentials
 
 /// The engine's next moment: a countdown mark, a limit, a mode's break, the day's end.

@@ -1,4 +1,4 @@
-import Agent
+import AgentControl
 import Glibc
 import ScreenTimeCore
 import SystemErrors

@@ -1,4 +1,4 @@
-import Agent
+import AgentControl
 import ScreenTimeCore
 
 /// `important` and `essential`: the same verbs on two lists.

@@ -1,4 +1,4 @@
-import Agent
+import AgentControl
 import ScreenTimeCore
 
 struct ModeCommand: Subcommand {

@@ -1,4 +1,5 @@
-import Agent
+import AgentControl
+import SystemErrors
 import FoundationEssentials
 import Glibc
 import ScreenTimeCore
@@ -38,7 +39,7 @@ struct StatusCommand: Subcommand {
             case .status(let status): show(render(status, context: context), context: context)
             case .notRunning: show(notRunning, context: context)
             }
-            fflush(stdout)
+            StandardStream.output.flush()
         }
         throw AgentNotRunning(message: "the session bus went away")
     }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 import ScreenTimeCore
 
 /// Asks on the terminal: the prompt, a line typed, and the same question again with the hint
@@ -6,8 +7,8 @@ import ScreenTimeCore
 struct TerminalQuestions {
     func ask(_ prompt: String, take: (String) throws(SurveyHint) -> Void) throws {
         while true {
-            fputs(TerminalText.printable(prompt), stdout)
-            fflush(stdout)
+            StandardStream.output.write(TerminalText.printable(prompt))
+            StandardStream.output.flush()
             guard let line = readLine(strippingNewline: true) else {
                 throw CommandFailure(message: "the questions ended before the last one; nothing was written")
             }
@@ -15,7 +16,7 @@ struct TerminalQuestions {
                 try take(line)
                 return
             } catch {
-                fputs(TerminalText.printable("  \(error.message)\n"), stdout)
+                StandardStream.output.write(TerminalText.printable("  \(error.message)\n"))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Agent
+import AgentControl
 import ScreenTimeCLI
 import ScreenTimeCore
 

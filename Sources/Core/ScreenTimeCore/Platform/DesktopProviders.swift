@@ -115,3 +115,9 @@ public struct ScreenFilterAbilities: Equatable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+/// Why a provider did not start: the next one is tried.
+public struct ProviderUnavailable: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -7,23 +7,24 @@ import SystemErrors
 /// standard output the owner's poll loop collects as it arrives: poll `fileDescriptor` and call
 /// `readAvailable()` when it is readable; the owner stops the child at `deadline`. Nothing here
 /// waits for the child while it runs.
-final class ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public final class ChildProcess {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// `executable arguments…`, for messages.
-    let commandLine: String
+    public let commandLine: String
     /// When the owner should give up on it (`stop()`).
-    let deadline: Date
+    public let deadline: Date
     /// The read end of its standard output (non-blocking); -1 once the output has ended.
-    private(set) var fileDescriptor: Int32
-    private(set) var output: [UInt8] = []
+    public private(set) var fileDescriptor: Int32
+    public private(set) var output: [UInt8] = []
     private let outputLimit: Int
     private var pid: pid_t?
 
     /// Starts `executable` with `arguments`; stdin is /dev/null, stderr is the agent's own (its log).
-    init(_ executable: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval,
+    public init(_ executable: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval,
          now: Date, outputLimit: Int = 16 << 20) throws(Failure) {
         commandLine = ([executable] + arguments).joined(separator: " ")
         deadline = now.addingTimeInterval(timeout)
@@ -56,7 +57,7 @@ final class ChildProcess {
 
     /// Takes in what the child wrote since the last call (at most `chunkLimit` bytes, so one call
     /// stays short). Returns the exit status once the output has ended, nil while it goes on.
-    func readAvailable(chunkLimit: Int = 1 << 20) throws(Failure) -> Int32? {
+    public func readAvailable(chunkLimit: Int = 1 << 20) throws(Failure) -> Int32? {
         guard fileDescriptor >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var taken = 0
@@ -85,7 +86,7 @@ final class ChildProcess {
     }
 
     /// Kills the child (if it still runs) and reaps it.
-    func stop() {
+    public func stop() {
         if fileDescriptor >= 0 {
             close(fileDescriptor)
             fileDescriptor = -1

@@ -1,12 +1,12 @@
+import DoNotDisturb
 import Agent
+import ScreenTimeCLI
 import Glibc
 import DisplayFilter
 import ScreenTimeCore
 
-struct DisplayCommand: Subcommand {
-    static let name = "display"
-    static let abstract = "Put the screen's colours and notifications back (also run when the agent's unit stops)"
-    static let usage = ["display restore"]
+struct DisplayCommand: DescribedCommand {
+    typealias Description = DisplayDescription
 
     init(_ arguments: Arguments) throws {
         let action = try arguments.next("an action (restore)")
@@ -15,7 +15,7 @@ struct DisplayCommand: Subcommand {
     }
 
     func run(_ context: Context) throws {
-        if let server = DoNotDisturbRestore.run(environment: context.environment) {
+        if let server = DoNotDisturbRestore.run(environment: context.environment, now: { SystemClock().read().wall }) {
             context.print("gave \(server) its own do-not-disturb state back")
         }
         if SessionFacts(environment: context.environment).isWayland {

@@ -1,3 +1,4 @@
+import ChildProcesses
 import FoundationEssentials
 
 /// GNOME: `org.gnome.desktop.notifications show-banners`, read and written by short-lived

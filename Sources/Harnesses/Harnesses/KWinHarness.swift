@@ -8,7 +8,7 @@ import SessionBus
 ///
 /// Nothing is exported to the test process's environment: X11 tests may share the process, so
 /// tests pass `busAddress` and `environment` on explicitly.
-public final class KWinHarness {
+public final class KWinHarness: SharedHarness {
     public let root: URL
     /// The Wayland socket's name in `XDG_RUNTIME_DIR`.
     public let socketName: String
@@ -25,23 +25,10 @@ public final class KWinHarness {
     private var windowsOpened = 0
     private var queryCount = 0
 
-    private static let lock = NSLock()
-    private static var instance: Result<KWinHarness, Error>?
+    private static let instance = SharedInstance { try KWinHarness() }
 
     /// The process-wide KWin, started on first use.
-    public static func shared() throws -> KWinHarness {
-        lock.lock()
-        defer { lock.unlock() }
-        if instance == nil {
-            instance = Result { try KWinHarness() }
-            if case .success = instance { atexit { KWinHarness.stopShared() } }
-        }
-        return try instance!.get()
-    }
-
-    private static func stopShared() {
-        if case .success(let harness) = instance { harness.stop() }
-    }
+    public static func shared() throws -> KWinHarness { try instance.get() }
 
     private init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-kwin-\(getpid())")
@@ -53,30 +40,35 @@ public final class KWinHarness {
         env["XDG_CURRENT_DESKTOP"] = "KDE"
         env["XDG_SESSION_TYPE"] = "wayland"
         environment = env
+        // What started before a failure is stopped: a harness that failed is never used again.
+        do {
+            let busConfig = root.appendingPathComponent("bus.conf")
+            try DesktopHarness.busConfig(socketPath: root.appendingPathComponent("bus").path)
+                .write(to: busConfig, atomically: true, encoding: .utf8)
+            let busOut = Pipe()
+            try launch("dbus-daemon", ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"],
+                       stdout: busOut)
+            busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
+            environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
 
-        let busConfig = root.appendingPathComponent("bus.conf")
-        try DesktopHarness.busConfig(socketPath: root.appendingPathComponent("bus").path)
-            .write(to: busConfig, atomically: true, encoding: .utf8)
-        let busOut = Pipe()
-        try launch("dbus-daemon", ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"],
-                   stdout: busOut)
-        busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+            // /usr/bin/kwin_wayland carries the file capability cap_sys_resource, which a container
+            // lacks (exec fails with EPERM); a plain copy has none and runs.
+            try FileManager.default.copyItem(atPath: try DesktopHarness.which("kwin_wayland"), toPath: kwinCopy.path)
+            guard FileManager.default.createFile(atPath: kwinLog.path, contents: nil) else {
+                throw DesktopHarness.Failure.didNotStart("kwin_wayland", "cannot create its log \(kwinLog.path)")
+            }
+            try startCompositor()
+            environment["WAYLAND_DISPLAY"] = socketName
 
-        // /usr/bin/kwin_wayland carries the file capability cap_sys_resource, which a container
-        // lacks (exec fails with EPERM); a plain copy has none and runs.
-        try FileManager.default.copyItem(atPath: try DesktopHarness.which("kwin_wayland"), toPath: kwinCopy.path)
-        guard FileManager.default.createFile(atPath: kwinLog.path, contents: nil) else {
-            throw DesktopHarness.Failure.didNotStart("kwin_wayland", "cannot create its log \(kwinLog.path)")
+            let menu = root.appendingPathComponent("dunst-menu").path
+            try DunstControl.installMenu(in: menu)
+            try DunstControl.dunstrc(menuDirectory: menu).write(to: root.appendingPathComponent("dunstrc"),
+                                                                atomically: true, encoding: .utf8)
+            try startNotificationServer()
+        } catch {
+            stop()
+            throw error
         }
-        try startCompositor()
-        environment["WAYLAND_DISPLAY"] = socketName
-
-        let menu = root.appendingPathComponent("dunst-menu").path
-        try DunstControl.installMenu(in: menu)
-        try DunstControl.dunstrc(menuDirectory: menu).write(to: root.appendingPathComponent("dunstrc"),
-                                                            atomically: true, encoding: .utf8)
-        try startNotificationServer()
     }
 
     private var kwinCopy: URL { root.appendingPathComponent("kwin_wayland") }
@@ -89,9 +81,16 @@ public final class KWinHarness {
                                     extra: ["QT_LOGGING_RULES": "kwin_scripting.debug=true;js.debug=true"],
                                     stderr: log, name: "kwin_wayland")
         let socket = root.appendingPathComponent("run").appendingPathComponent(socketName).path
-        try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
-            FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
-                && self.busNameHasOwner("org.kde.NightColor") && self.xwaylandDisplay(of: compositor) != nil
+        do {
+            try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
+                FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
+                    && self.busNameHasOwner("org.kde.NightColor") && self.xwaylandDisplay(of: compositor) != nil
+            }
+        } catch {
+            // KWin says why on its standard error: the failure names it.
+            let said = (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? ""
+            throw DesktopHarness.Failure.didNotStart("kwin_wayland", "\(error); its last words: "
+                                                     + said.split(separator: "\n").suffix(3).joined(separator: " | "))
         }
         environment["DISPLAY"] = xwaylandDisplay(of: compositor)
     }
@@ -139,11 +138,19 @@ public final class KWinHarness {
     /// Opens a Wayland client window (`weston-flower`: app id org.freedesktop.weston.flower;
     /// `weston-clickdot`: org.freedesktop.weston.wayland-clickdot) and waits until KWin manages it.
     @discardableResult
-    public func openWindow(_ program: String = "weston-flower") throws -> Process {
+    public func openWindow(_ program: String = "weston-flower", _ arguments: [String] = []) throws -> Process {
         let before = try windows().count
-        let window = try launch(program, [], name: nextWindowName("window"))
+        let log = try FileHandle(forWritingTo: kwinLog)
+        log.seekToEndOfFile()
+        let window = try launch(program, arguments, stderr: log, name: nextWindowName("window"))
         windowProcesses.append(window)
-        try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
+        do {
+            try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
+        } catch {
+            let said = (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? ""
+            throw DesktopHarness.Failure.didNotStart(program, "\(error); the log's last words: "
+                                                     + said.split(separator: "\n").suffix(12).joined(separator: " | "))
+        }
         return window
     }
 

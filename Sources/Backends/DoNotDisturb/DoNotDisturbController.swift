@@ -1,3 +1,4 @@
+import Logging
 import Glibc
 import FoundationEssentials
 import ScreenTimeCore
@@ -7,24 +8,24 @@ import SessionBus
 /// is known, one change at a time (each waits for the last to be answered, without blocking the
 /// loop), the user's own state saved before silencing and given back when the silence ends, at
 /// exit, or at the next start after a kill. While silenced, a monitor counts what arrives.
-final class DoNotDisturbController {
+public final class DoNotDisturbController {
     /// Called for each app whose notification arrived while silenced.
-    var onHeld: (String, Date) -> Void = { _, _ in }
+    public var onHeld: (String, Date) -> Void = { _, _ in }
     /// The apps whose notifications pass in Social (desktop ids: communication and the chosen
     /// social apps), asked when Social begins.
-    var socialApps: () -> [String] = { [] }
+    public var socialApps: () -> [String] = { [] }
     private let environment: [String: String]
     private var connection: BusConnection?
-    private(set) var server: DoNotDisturbServer?
+    public private(set) var server: DoNotDisturbServer?
     private var wanted = NotificationPolicy.normal
     /// The apps passing in Social, as asked when it began.
     private var wantedSocialApps: [String] = []
     /// Our silence in place on `server` (its saved state on disk), with the apps it lets pass;
     /// nil while not silenced.
     private var applied: [String]?
-    var silenced: Bool { applied != nil }
+    public var silenced: Bool { applied != nil }
     /// A change was sent and its answer not yet handled.
-    private(set) var isBusy = false
+    public private(set) var isBusy = false
     /// A silence failed for the policy wanted: not tried again until the policy or server changes.
     private var gaveUp = false
     /// Bumped when the server changes: answers for an older one are ignored.
@@ -34,13 +35,13 @@ final class DoNotDisturbController {
     /// The loop's instant (the agent reads the clock once per turn).
     private let now: () -> Date
 
-    init(environment: [String: String], now: @escaping () -> Date) {
+    public init(environment: [String: String], now: @escaping () -> Date) {
         self.environment = environment
         self.now = now
     }
 
     /// The agent's bus connection, new or again: the server is chosen once it answers.
-    func attach(_ connection: BusConnection) {
+    public func attach(_ connection: BusConnection) {
         self.connection = connection
         serverChanged(nil)
     }
@@ -48,7 +49,7 @@ final class DoNotDisturbController {
     /// The notification server appeared, changed or left (nil). A state a killed agent left
     /// saved for it is given back first; then the policy is applied. Returns the chosen server's name.
     @discardableResult
-    func serverChanged(_ info: NotificationServerInfo?) -> String? {
+    public func serverChanged(_ info: NotificationServerInfo?) -> String? {
         generation += 1
         isBusy = false
         applied = nil
@@ -75,7 +76,7 @@ final class DoNotDisturbController {
         return chosen.name
     }
 
-    func set(_ policy: NotificationPolicy) {
+    public func set(_ policy: NotificationPolicy) {
         guard policy != wanted else { return }
         wanted = policy
         wantedSocialApps = policy == .onlyCallsMessagesAndChosenApps ? socialApps().sorted() : []
@@ -85,7 +86,7 @@ final class DoNotDisturbController {
 
     /// What `policy` asks of `server`: nil, notifications on; else silenced but for the apps
     /// given. Social silences only where its exceptions can pass (its purpose is people).
-    static func silence(for policy: NotificationPolicy, socialApps: [String], on server: DoNotDisturbServer) -> [String]? {
+    public static func silence(for policy: NotificationPolicy, socialApps: [String], on server: DoNotDisturbServer) -> [String]? {
         switch policy {
         case .normal: nil
         case .silenced, .heldAndSummarised: []
@@ -166,14 +167,14 @@ final class DoNotDisturbController {
     // MARK: The loop
 
     /// The monitor's connection, for the poll set; -1 while not silenced.
-    var monitorDescriptor: Int32 { monitor?.fileDescriptor ?? -1 }
+    public var monitorDescriptor: Int32 { monitor?.fileDescriptor ?? -1 }
 
     /// A server's child process (GNOME's gsettings), for the poll set; -1 while none runs.
-    var serverDescriptor: Int32 { server?.pollDescriptor ?? -1 }
+    public var serverDescriptor: Int32 { server?.pollDescriptor ?? -1 }
 
-    var nextDeadline: Date? { server?.nextDeadline }
+    public var nextDeadline: Date? { server?.nextDeadline }
 
-    func handleReadable(now: Date) {
+    public func handleReadable(now: Date) {
         server?.handleReadable(now: now)
         do { try monitor?.handleReadable() } catch {
             Log.warning("do-not-disturb: the count of held notifications stopped (\(error))")
@@ -184,7 +185,7 @@ final class DoNotDisturbController {
     /// At exit: the user's state given back, waiting for the answer at most `timeout` (the loop
     /// has ended, nothing else waits). `advanceClock` moves the instant `now` gives on, each
     /// round of the wait, as the loop's turns did (a server waits for its state to settle).
-    func restoreAtExit(timeout: Duration = .seconds(2), advanceClock: () -> Void) {
+    public func restoreAtExit(timeout: Duration = .seconds(2), advanceClock: () -> Void) {
         wanted = .normal
         advance()
         let deadline = ContinuousClock.now + timeout

@@ -8,7 +8,7 @@ import Foundation
 /// The test process (root) reaches sway's sockets and the bus directly: root passes the runtime
 /// directory's 0700 and sway checks no peer credentials. Clients that sway should treat as the
 /// user's (windows, swaymsg, mako) run as `user`.
-public final class SwayHarness {
+public final class SwayHarness: SharedHarness {
     /// The unprivileged user sway, its clients and mako run as (nobody).
     public static let user: UInt32 = 65534
 
@@ -25,23 +25,10 @@ public final class SwayHarness {
     private var processes: [String: Process] = [:]
     private var windows: [Process] = []
 
-    private static let lock = NSLock()
-    private static var instance: Result<SwayHarness, Error>?
+    private static let instance = SharedInstance { try SwayHarness() }
 
     /// The process-wide sway desktop, started on first use.
-    public static func shared() throws -> SwayHarness {
-        lock.lock()
-        defer { lock.unlock() }
-        if instance == nil {
-            instance = Result { try SwayHarness() }
-            if case .success = instance { atexit { SwayHarness.stopShared() } }
-        }
-        return try instance!.get()
-    }
-
-    private static func stopShared() {
-        if case .success(let harness) = instance { harness.stop() }
-    }
+    public static func shared() throws -> SwayHarness { try instance.get() }
 
     /// Starts sway, and unless `notifications` is false, the bus and mako.
     public init(notifications: Bool = true) throws {

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// out on the agent's bus (or to a short-lived child) and `done` runs when the answer arrives,
 /// from the owner's loop. `silence` reads the user's own state first and hands it to `save`,
 /// which writes it to disk before anything changes, so a killed agent's next start can give it back.
-protocol DoNotDisturbServer: AnyObject {
+public protocol DoNotDisturbServer: AnyObject {
     /// The server, as logs and `doctor` name it: "dunst".
     var name: String { get }
     /// How do-not-disturb is set, for `doctor`: "`paused`".

@@ -1,11 +1,10 @@
 import CX11
 import Foundation
-import XCTest
 
 /// A real, private desktop for tests: Xvfb (`-noreset`, so gamma ramps survive clients leaving),
 /// openbox, a session `dbus-daemon` and dunst. Started once per test process, stopped at exit.
 /// A missing program is an error that fails the test, never a skip.
-public final class DesktopHarness {
+public final class DesktopHarness: SharedHarness {
     public let display: String
     public private(set) var busAddress = ""
     /// HOME, XDG_* (fresh temp folders), DISPLAY and DBUS_SESSION_BUS_ADDRESS for child processes.
@@ -26,39 +25,31 @@ public final class DesktopHarness {
         }
     }
 
-    private static let lock = NSLock()
-    private static var instance: Result<DesktopHarness, Error>?
-
-    /// The process-wide desktop, started on first use.
-    public static func shared() throws -> DesktopHarness {
-        lock.lock()
-        defer { lock.unlock() }
-        if instance == nil {
-            instance = Result { try DesktopHarness() }
-            if case .success(let harness) = instance {
-                atexit { DesktopHarness.stopShared() }
-                harness.exportToProcess()
-            }
-        }
-        return try instance!.get()
-    }
-
-    private static func stopShared() {
-        if case .success(let harness) = instance { harness.stop() }
-    }
-
-    /// A second desktop of its own (Xvfb, openbox, bus, dunst), beside the shared one: another
-    /// computer, for the tests of what two computers share. Stopped at exit.
-    public static func separate(named name: String) throws -> DesktopHarness {
-        let harness = try DesktopHarness(name: name)
-        lock.lock()
-        separateHarnesses.append(harness)
-        if separateHarnesses.count == 1 { atexit { DesktopHarness.separateHarnesses.forEach { $0.stop() } } }
-        lock.unlock()
+    private static let instance = SharedInstance { () throws -> DesktopHarness in
+        let harness = try DesktopHarness()
+        harness.exportToProcess()
         return harness
     }
 
-    private static var separateHarnesses: [DesktopHarness] = []
+    /// The process-wide desktop, started on first use.
+    public static func shared() throws -> DesktopHarness { try instance.get() }
+
+    /// dunst's configuration, with the context menu tests choose actions through.
+    private var dunstrc = ""
+
+    /// A second desktop of its own (Xvfb, openbox, bus, dunst), beside the shared one: another
+    /// computer, for the tests of what two computers share. One per name in this process, stopped at exit.
+    public static func separate(named name: String) throws -> DesktopHarness {
+        separateLock.lock()
+        let instance = separateInstances[name] ?? SharedInstance { try DesktopHarness(name: name) }
+        separateInstances[name] = instance
+        separateLock.unlock()
+        return try instance.get()
+    }
+
+    private static let separateLock = NSLock()
+    // Guarded by `separateLock`.
+    nonisolated(unsafe) private static var separateInstances: [String: SharedInstance<DesktopHarness>] = [:]
 
     private init(name: String = "desk") throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-\(name)-\(getpid())")
@@ -84,7 +75,7 @@ public final class DesktopHarness {
 
         let menu = root.appendingPathComponent("dunst-menu").path
         try DunstControl.installMenu(in: menu)
-        DesktopHarness.dunstrc = DunstControl.dunstrc(menuDirectory: menu)
+        dunstrc = DunstControl.dunstrc(menuDirectory: menu)
         try startNotificationServer()
     }
 
@@ -135,7 +126,7 @@ public final class DesktopHarness {
     public func startNotificationServer() throws {
         if processes["dunst"]?.isRunning == true { throw Failure.didNotStart("dunst", "it is already running") }
         let dunstrc = root.appendingPathComponent("dunstrc")
-        try DesktopHarness.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
+        try self.dunstrc.write(to: dunstrc, atomically: true, encoding: .utf8)
         let dunst = try launch("dunst", ["-config", dunstrc.path])
         try waitFor("dunst", timeout: 10, alive: dunst) { self.busNameHasOwner("org.freedesktop.Notifications") }
     }
@@ -145,17 +136,6 @@ public final class DesktopHarness {
         stopProcess("dunst")
         _ = try? waitFor("dunst exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
-
-    /// dunst's configuration: notifications stay until closed so tests can read them; the
-    /// context menu's dmenu is replaceable by tests choosing an action.
-    public static var dunstrc = """
-        [global]
-            timeout = 0
-            markup = full
-            format = "%s\\n%b"
-            dmenu = /bin/false
-            history_length = 100
-        """
 
     public func exportToProcess() {
         setenv("DISPLAY", display, 1)

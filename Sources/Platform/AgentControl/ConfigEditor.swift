@@ -50,7 +50,7 @@ public struct ConfigEditor {
         return current
     }
 
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }
 

@@ -1,6 +1,5 @@
 import CX11
 import Foundation
-import XCTest
 
 /// Another X client on the test desktop, playing the parts the filter shares the screen with:
 /// a night-light tool that sets its own ramps, and a driver that exposes a `CTM` property.

@@ -1,8 +1,8 @@
-@testable import Agent
+@testable import GnomeShellBackend
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Mutter's idle monitor on a real, headless GNOME Shell; user input faked with ResetIdletime.

@@ -5,16 +5,16 @@ import SessionBus
 /// Idle on GNOME (Wayland or X11): Mutter's idle monitor on the session bus. One idle watch at the
 /// threshold and, once it fires, one user-active watch (Mutter removes a fired active watch). Rides
 /// on the agent's bus connection.
-final class MutterIdleProvider: IdleProvider, DesktopConnection {
-    static let busName = "org.gnome.Mutter.IdleMonitor"
+public final class MutterIdleProvider: IdleProvider, DesktopConnection {
+    public static let busName = "org.gnome.Mutter.IdleMonitor"
     static let objectPath = "/org/gnome/Mutter/IdleMonitor/Core"
     static let interface = "org.gnome.Mutter.IdleMonitor"
 
-    let providerName = "Mutter idle monitor"
-    var onIdle: ((IdleTransition) -> Void)?
-    let pollDescriptor: Int32 = -1
-    var wantsToWrite: Bool { false }
-    var hasBufferedInput: Bool { false }
+    public let providerName = "Mutter idle monitor"
+    public var onIdle: ((IdleTransition) -> Void)?
+    public let pollDescriptor: Int32 = -1
+    public var wantsToWrite: Bool { false }
+    public var hasBufferedInput: Bool { false }
 
     private let bus: BusConnection
     private var idleWatch: UInt32?
@@ -25,7 +25,7 @@ final class MutterIdleProvider: IdleProvider, DesktopConnection {
     /// Blocks for one round trip to Mutter (GetIdletime), which also tells that it is there.
     private let now: () -> Date
 
-    init(bus: BusConnection, threshold: TimeInterval, now: @escaping () -> Date) throws {
+    public init(bus: BusConnection, threshold: TimeInterval, now: @escaping () -> Date) throws {
         self.now = now
         self.bus = bus
         do {
@@ -41,7 +41,7 @@ final class MutterIdleProvider: IdleProvider, DesktopConnection {
         try setThreshold(threshold)
     }
 
-    func setThreshold(_ threshold: TimeInterval) throws {
+    public func setThreshold(_ threshold: TimeInterval) throws {
         try removeWatches()
         isIdle = false
         let milliseconds = UInt64(max(threshold, 0.001) * 1000)
@@ -78,11 +78,11 @@ final class MutterIdleProvider: IdleProvider, DesktopConnection {
                      arguments: arguments, timeout: .seconds(2))
     }
 
-    func handleReadable() throws {}
-    func nextDeadline(after now: Date) -> Date? { nil }
-    func handleDeadline(now: Date) throws {}
+    public func handleReadable() throws {}
+    public func nextDeadline(after now: Date) -> Date? { nil }
+    public func handleDeadline(now: Date) throws {}
 
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         try? removeWatches()

@@ -2,7 +2,8 @@ import Foundation
 
 /// A real TCP server on 127.0.0.1 for feed tests: it answers every request with a fixed body, or
 /// (`silent`) accepts connections and never answers, as a server that hangs.
-public final class LocalHTTPServer {
+// Unchecked: a peer served on a thread of its own; what the thread and the tests share is read and changed only under `lock`.
+public final class LocalHTTPServer: @unchecked Sendable {
     public enum Behaviour {
         /// `headers` are extra header lines (`Location: …`).
         case answer(status: String, body: String, headers: [String] = [])

@@ -5,7 +5,8 @@ import Foundation
 /// (`$XDG_RUNTIME_DIR/hypr/SIGNATURE/.socket2.sock` for events, `.socket.sock` for requests,
 /// answered and closed one per connection), keeps a list of windows and writes the events
 /// Hyprland writes for opening, focusing, renaming, closing and `movetoworkspacesilent`.
-public final class HyprlandProtocolPeer {
+// Unchecked: a peer served on a thread of its own; its model is read and changed only under `lock`; the descriptors are set once at init.
+public final class HyprlandProtocolPeer: @unchecked Sendable {
     public let runtimeDirectory: String
     public let signature = "screentime_test_\(getpid())"
     /// XDG_RUNTIME_DIR and HYPRLAND_INSTANCE_SIGNATURE, as a Hyprland session has them.

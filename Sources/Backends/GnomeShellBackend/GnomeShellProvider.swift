@@ -7,21 +7,21 @@ import SessionBus
 /// project's extension (`desktop/gnome-shell/`) on the session bus: it emits FocusChanged, lists
 /// and minimizes windows and grays the screen with Clutter effects, which it removes itself when
 /// the agent's bus name vanishes. Rides on the agent's bus connection: nothing of its own to poll.
-final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProvider, DesktopConnection {
-    static let busName = "org.screentime.Shell"
+public final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProvider, DesktopConnection {
+    public static let busName = "org.screentime.Shell"
     static let objectPath = "/org/screentime/Shell"
     static let interface = "org.screentime.Shell"
     static let extensionUUID = "screentime@screentime.org"
     /// How long the shell takes to fade a filter in (the agent's other filters take as long).
     static let fadeMilliseconds: UInt32 = 2000
 
-    let providerName = "GNOME Shell extension"
-    var onFocus: ((FocusEvent) -> Void)?
-    var needsTitle: (WindowFacts) -> Bool = { _ in false }
-    let abilities = ScreenFilterAbilities(grayscale: true, warmth: true)
-    let pollDescriptor: Int32 = -1
-    var wantsToWrite: Bool { false }
-    var hasBufferedInput: Bool { false }
+    public let providerName = "GNOME Shell extension"
+    public var onFocus: ((FocusEvent) -> Void)?
+    public var needsTitle: (WindowFacts) -> Bool = { _ in false }
+    public let abilities = ScreenFilterAbilities(grayscale: true, warmth: true)
+    public let pollDescriptor: Int32 = -1
+    public var wantsToWrite: Bool { false }
+    public var hasBufferedInput: Bool { false }
 
     private let bus: BusConnection
     private var focused: GnomeShellWindow?
@@ -32,7 +32,7 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
 
     /// Connects to the extension on `bus`; throws `ProviderUnavailable` saying what the user has
     /// to do when it does not answer. Blocks for one round trip to the bus daemon.
-    init(bus: BusConnection, environment: [String: String]) throws {
+    public init(bus: BusConnection, environment: [String: String]) throws {
         self.bus = bus
         guard try bus.nameHasOwner(Self.busName) else { throw ProviderUnavailable(Self.unavailableReason(environment: environment)) }
         try bus.addMatch("type='signal',sender='\(Self.busName)',interface='\(Self.interface)',member='FocusChanged'")
@@ -59,13 +59,13 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
 
     // MARK: Focus
 
-    func currentFocus() throws -> WindowFacts? {
+    public func currentFocus() throws -> WindowFacts? {
         let reply = try bus.call(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "GetFocus")
         focused = reply.first.flatMap(GnomeShellWindow.init)
         return focused.map { facts(of: $0, includingTitle: needsTitle(facts(of: $0, includingTitle: false))) }
     }
 
-    func titleRulesChanged() {
+    public func titleRulesChanged() {
         guard let focused else { return }
         if needsTitle(facts(of: focused, includingTitle: false)) { onFocus?(.titleChanged(facts(of: focused, includingTitle: true))) }
     }
@@ -128,7 +128,7 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
 
     // MARK: Window control
 
-    func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
+    public func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
         try bus.send(destination: Self.busName, path: Self.objectPath, interface: Self.interface, method: "ListWindows",
                      timeout: .seconds(5)) { [weak self] result in
             guard case .success(let reply) = result, let self, !self.isClosed else { return }
@@ -150,7 +150,7 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
 
     // MARK: Screen filter
 
-    func set(_ filter: ColorFilter, now: Date) throws -> Date? {
+    public func set(_ filter: ColorFilter, now: Date) throws -> Date? {
         self.filter = filter
         try sendFilter(filter, fadeMilliseconds: Self.fadeMilliseconds)
         return nil
@@ -163,9 +163,9 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
                      timeout: .seconds(5)) { _ in }
     }
 
-    func step(now: Date) throws -> Date? { nil }
+    public func step(now: Date) throws -> Date? { nil }
 
-    func restore() {
+    public func restore() {
         guard !isClosed else { return }
         filter = nil
         // Sent even when this provider set nothing: `screentime display restore` clears what a
@@ -178,11 +178,11 @@ final class GnomeShellProvider: FocusProvider, WindowMinimizer, ScreenFilterProv
 
     // MARK: Connection
 
-    func handleReadable() throws {}
-    func nextDeadline(after now: Date) -> Date? { nil }
-    func handleDeadline(now: Date) throws {}
+    public func handleReadable() throws {}
+    public func nextDeadline(after now: Date) -> Date? { nil }
+    public func handleDeadline(now: Date) throws {}
 
-    func close() {
+    public func close() {
         restore()
         isClosed = true
     }

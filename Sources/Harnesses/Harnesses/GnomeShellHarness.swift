@@ -7,7 +7,7 @@ import SessionBus
 /// testing interface). Its own session `dbus-daemon` (the standard session config, so dconf is
 /// activated) and a private bus standing in as the system bus. Started once per test process,
 /// stopped at exit. A shell that does not start fails the test.
-public final class GnomeShellHarness {
+public final class GnomeShellHarness: SharedHarness {
     public static let extensionUUID = "screentime@screentime.org"
     public static let shellBusName = "org.screentime.Shell"
     public static let shellPath = "/org/screentime/Shell"
@@ -38,23 +38,10 @@ public final class GnomeShellHarness {
         public var minimized: Bool
     }
 
-    private static let lock = NSLock()
-    private static var instance: Result<GnomeShellHarness, Error>?
+    private static let instance = SharedInstance { try GnomeShellHarness() }
 
     /// The process-wide GNOME Shell, started on first use.
-    public static func shared() throws -> GnomeShellHarness {
-        lock.lock()
-        defer { lock.unlock() }
-        if instance == nil {
-            instance = Result { try GnomeShellHarness() }
-            if case .success = instance { atexit { GnomeShellHarness.stopShared() } }
-        }
-        return try instance!.get()
-    }
-
-    private static func stopShared() {
-        if case .success(let harness) = instance { harness.stop() }
-    }
+    public static func shared() throws -> GnomeShellHarness { try instance.get() }
 
     private init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-gnome-\(getpid())")
@@ -118,7 +105,7 @@ public final class GnomeShellHarness {
 
     /// The checkout this test binary was built from.
     public static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     // MARK: - Windows
@@ -136,6 +123,14 @@ public final class GnomeShellHarness {
             return opened != nil && (try? self.focusedWindowID()) == opened?.id
         }
         return opened!
+    }
+
+    /// Closes the window of the app with process `pid` that the harness opened.
+    public func closeWindow(pid: UInt32) {
+        guard let index = apps.firstIndex(where: { $0.processIdentifier == Int32(bitPattern: pid) }) else { return }
+        let app = apps.remove(at: index)
+        app.terminate()
+        app.waitUntilExit()
     }
 
     /// Closes every window the harness opened.

@@ -6,7 +6,8 @@ import SessionBus
 /// speak their documented do-not-disturb interfaces on a test's bus, for tests that say so in
 /// their names. Each owns org.freedesktop.Notifications and answers as its server does, on a
 /// thread of its own (so a caller may block on it, as the agent does at exit).
-public final class NotificationServerPeer {
+// Unchecked: a peer served on a thread of its own; its state is read and changed only under `lock`, and its bus connection is used by the serving thread alone.
+public final class NotificationServerPeer: @unchecked Sendable {
     private let connection: BusConnection
     private let lock = NSLock()
     private var running = true
@@ -93,7 +94,8 @@ public final class NotificationServerPeer {
     }
 
     private func serve() {
-        let thread = Thread { [connection, unowned self] in
+        let thread = Thread { [unowned self] in
+            let connection = self.connection
             while lock.withLock({ running }) {
                 var entry = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&entry, 1, 20)

@@ -1,8 +1,8 @@
-@testable import Agent
+@testable import GnomeShellBackend
 import Foundation
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 
 /// The GNOME Shell provider against a real, headless GNOME Shell 43 running the project's

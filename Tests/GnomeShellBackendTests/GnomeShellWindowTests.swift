@@ -1,4 +1,4 @@
-@testable import Agent
+@testable import GnomeShellBackend
 import ScreenTimeCore
 import SessionBus
 import XCTest
