@@ -1,6 +1,7 @@
 import AgentControl
 import FoundationEssentials
 import Logging
+import PrivateFiles
 import ScreenTimeCore
 import SyncFolder
 
@@ -30,6 +31,9 @@ final class SyncSource: LoopSource {
     private var imported: (day: CivilDate, usage: UsageElsewhere)?
     private var importDue = true
     private var lastReconcile: Date?
+    /// Whether the folder was there at the last look (a folder mounted later is watched from the
+    /// first write that finds it).
+    private var folderWatched = false
     private var problemLogged: String?
     /// The days the folder held more of than the store, each logged once.
     private var keptFromFolder: Set<CivilDate> = []
@@ -41,6 +45,8 @@ final class SyncSource: LoopSource {
     init(_ agent: AgentRunner) {
         self.agent = agent
         membership = SyncMembership.load(environment: agent.options.environment)
+        // Made now, so that the watch of a join (`sync join` writes there) starts with the agent.
+        try? PrivateFiles.makeFolder(XDGPaths.stateDirectory(environment: agent.options.environment))
         open(membership)
     }
 
@@ -62,7 +68,9 @@ final class SyncSource: LoopSource {
         // The state folder (a join or leave), the config's folder (a shared setting changed here).
         var directories: Set<String> = [XDGPaths.stateDirectory(environment: agent.options.environment),
                                         ConfigEditor.directory(of: ConfigEditor.target(of: agent.config.path))]
-        if let folder {
+        // An unmounted folder is not watched (nor warned of at every turn); `sync status` says it is missing.
+        folderWatched = folder?.exists ?? false
+        if let folder, folder.exists {
             directories.insert(folder.root)
             for name in SyncFolderListing.names(in: folder.root) {
                 guard let device = SyncFolderLayout.device(ofFolder: name), device != membership.device else { continue }
@@ -156,6 +164,10 @@ final class SyncSource: LoopSource {
             deviceDay.sequence = sequence
             bytesWritten += try folder.write(deviceDay)
             problemLogged = nil
+            if !folderWatched {
+                rewatch()
+                importDue = true
+            }
         } catch {
             if problemLogged != "\(error)" { Log.warning("sync: cannot write \(day): \(error)") }
             problemLogged = "\(error)"
