@@ -53,6 +53,23 @@ final class SyncDesktopTests: XCTestCase {
         let converged = try eventually(60) { try limit("stgame", agentA) == "20m" && limit("stgame", agentB) == "20m" }
         let onBoth = (try limit("stgame", agentA) ?? "none", try limit("stgame", agentB) ?? "none")
         XCTAssertTrue(converged, "A: \(onBoth.0), B: \(onBoth.1); A's log: \(agentA.log)")
+        // A conflict copy of A's day and a torn temporary file in B's copy (Syncthing takes them to A's):
+        // nothing doubled on either, the copy named.
+        let dayFile = try XCTUnwrap(FileManager.default.subpaths(atPath: folderB.path)?.first { $0.hasPrefix("laptop-") && $0.hasSuffix(".day") })
+        let conflict = dayFile.replacingOccurrences(of: ".day", with: ".sync-conflict-20260601-120000-ABCDEFG.day")
+        try FileManager.default.copyItem(atPath: folderB.path + "/" + dayFile, toPath: folderB.path + "/" + conflict)
+        try "screentime-day\t1\ndevice".write(toFile: folderB.path + "/" + (dayFile as NSString).deletingLastPathComponent + "/.syncthing.torn.day.tmp",
+                                              atomically: false, encoding: .utf8)
+        XCTAssertTrue(eventually(30) { FileManager.default.fileExists(atPath: folderA.path + "/" + conflict) })
+        usleep(1_500_000)
+        XCTAssertEqual(try used(agentA), Self.limit, accuracy: 1)
+        XCTAssertEqual(try used(agentB), Self.limit, accuracy: 1)
+        XCTAssertTrue(try agentB.cli(["sync", "status"]).out.contains("conflict copy"))
+        // B leaves: it counts its own time only; A still counts B's last written day.
+        XCTAssertEqual(try agentB.cli(["sync", "leave"]).status, 0)
+        let alone = try XCTUnwrap(try status(agentB).apps.first { $0.id == "stnotes" }).usedSeconds
+        XCTAssertTrue(try eventually(5) { try used(agentB) < Self.limit - 1 }, "B alone: \(alone)")
+        XCTAssertEqual(try used(agentA), Self.limit, accuracy: 1)
         // Nothing but each other on 127.0.0.1: no relay, discovery server, STUN or port mapping was tried.
         for log in [a.log, b.log] {
             XCTAssertTrue(log.contains("Established secure connection"), log)
