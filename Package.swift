@@ -7,7 +7,7 @@ import PackageDescription
 let layers: [(folder: String, targets: [String])] = [
     ("C", ["CX11", "CDBus", "CSQLite", "CICal", "CWaylandClient", "CWayland", "CGtk", "CCurl", "CLibXML2", "CPNG"]),
     ("Core", ["ScreenTimeCore"]),
-    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "AgentControl", "Logging", "ChildProcesses"]),
+    ("Platform", ["SystemErrors", "PrivateFiles", "LocalProcess", "LocalSystem", "UnixSocket", "X11ErrorTraps", "SessionBus", "UsageStore", "AgentControl", "Logging", "ChildProcesses", "SyncFolder"]),
     ("Backends", ["DoNotDisturb", "GnomeShellBackend", "X11Backend", "I3IPCBackend", "HyprlandBackend", "WaylandBackend", "KWinBackend", "DisplayFilter"]),
     ("Readers", ["CalendarFeed", "FeedReader"]),
     ("Agent", ["Agent", "screentime-agent"]),
@@ -81,6 +81,9 @@ let package = Package(
         .target(name: "SessionBus", dependencies: ["ScreenTimeCore", "CDBus"]),
         // SQLite store of foreground intervals, bypasses and limits hit.
         .target(name: "UsageStore", dependencies: ["ScreenTimeCore", "CSQLite", "PrivateFiles"]),
+        // The folder a sync engine (Syncthing, any other) keeps the same on a person's computers: each
+        // device's days written atomically in its own folder, the others' read; the join kept locally.
+        .target(name: "SyncFolder", dependencies: ["SystemErrors", "ScreenTimeCore", "PrivateFiles", "UsageStore"]),
         // Reads .ics files and folders into mode intervals (libical expands RRULE/EXDATE, time zones).
         .target(name: "CalendarFeed", dependencies: ["ScreenTimeCore", "LocalSystem", "CICal"]),
         // KDE Plasma on Wayland: focus and minimize through a KWin script over D-Bus, the warm tint through Night Light.
@@ -98,18 +101,20 @@ let package = Package(
         .target(name: "AgentControl", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus", "PrivateFiles"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
-                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "GnomeShellBackend", "DoNotDisturb", "Logging", "ChildProcesses", "LocalSystem", "PrivateFiles", "AgentControl"]),
+                                              "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "GnomeShellBackend", "DoNotDisturb", "Logging", "ChildProcesses", "LocalSystem", "PrivateFiles", "AgentControl",
+                                              "SyncFolder"]),
         // The run-down's feeds: fetched (libcurl, all at once, a timeout each), parsed (libxml2), cached; never in the agent.
         .target(name: "FeedReader", dependencies: ["ScreenTimeCore", "CCurl", "CLibXML2", "PrivateFiles"]),
         // What a card shows (statistics, agenda, to-dos, the run-down), read from the user's files by the short-lived card process and the CLI.
         // Its launch buttons start apps detached (desktop entries), open links, and play music through MPRIS.
-        .target(name: "CardContent", dependencies: ["SystemErrors", "ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus"]),
+        .target(name: "CardContent", dependencies: ["SystemErrors", "ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus",
+                                                    "SyncFolder"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
         .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk", "SystemErrors"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
-        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "AgentControl", "PrivateFiles", "LocalSystem", "UsageStore", "SessionBus"]),
+        .target(name: "ScreenTimeCLI", dependencies: ["SystemErrors", "AgentControl", "PrivateFiles", "LocalSystem", "UsageStore", "SessionBus", "SyncFolder"]),
         // The command-line tool; `screentime agent` executes screentime-agent beside it, and the commands
         // reading calendars and feeds execute screentime-reader (libical, libcurl and libxml2 stay out of the rest).
         .executableTarget(name: "screentime", dependencies: ["ScreenTimeCLI"]),
@@ -145,13 +150,14 @@ let package = Package(
         .testTarget(name: "UsageStoreTests", dependencies: ["HermeticEnvironment", "UsageStore", "Harnesses"]),
         .testTarget(name: "CalendarFeedTests", dependencies: ["HermeticEnvironment", "CalendarFeed", "Harnesses"], exclude: ["Reference", "Fixtures"]),
         .testTarget(name: "FeedReaderTests", dependencies: ["HermeticEnvironment", "FeedReader", "Harnesses"]),
-        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "Harnesses", "UsageStore"], exclude: ["Golden"]),
+        .testTarget(name: "CardContentTests", dependencies: ["HermeticEnvironment", "CardContent", "Harnesses", "UsageStore", "SyncFolder"], exclude: ["Golden"]),
         .testTarget(name: "WaylandBackendTests", dependencies: ["HermeticEnvironment", "WaylandBackend", "Harnesses"]),
         .testTarget(name: "GnomeShellBackendTests", dependencies: ["HermeticEnvironment", "GnomeShellBackend", "Harnesses"]),
         .testTarget(name: "KWinBackendTests", dependencies: ["HermeticEnvironment", "KWinBackend", "Harnesses"]),
-        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "DoNotDisturb", "ChildProcesses", "Logging", "Harnesses"]),
+        .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "DoNotDisturb", "ChildProcesses", "Logging", "Harnesses", "SyncFolder"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "Harnesses"]),
-        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "Harnesses", "UsageStore"], resources: [.copy("Golden")]),
+        .testTarget(name: "SyncFolderTests", dependencies: ["HermeticEnvironment", "SyncFolder", "Harnesses", "UsageStore"]),
+        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "Harnesses", "UsageStore", "SyncFolder"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )

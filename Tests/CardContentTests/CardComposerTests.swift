@@ -2,6 +2,7 @@ import CardContent
 import Foundation
 import ScreenTimeCore
 import Harnesses
+import SyncFolder
 import UsageStore
 import XCTest
 
@@ -90,6 +91,26 @@ final class CardComposerTests: XCTestCase {
         try config("[general]\nday-start = 03:00\n")
         let later = card(CardRequest(occasion: .limitReached, mode: .standard, app: firefox, grant: 3600, at: now))
         XCTAssertEqual(later.statistics?.week.map(\.seconds), [0, 1800, 3600, 5400, 7200, 4200, 3900])
+    }
+
+    /// Joined to a synced folder, the card's week counts the other computers' time in the app.
+    func testTheWeekCountsTheOtherJoinedComputers() throws {
+        try recordWeek()
+        let folder = root.path + "/Sync"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try SyncMembership(folder: folder, device: SyncDeviceID("00000000000000aa")!, name: "laptop").save(environment: environment)
+        var sunday = DeviceDay(device: SyncDeviceID("00000000000000bb")!, name: "desktop", sequence: 1, written: now,
+                               day: CivilDate(year: 2026, month: 11, day: 29))
+        sunday.add(20 * 60_000, app: "firefox", groups: ["browsers"], hour: 10)
+        var today = sunday
+        today.day = CivilDate(year: 2026, month: 11, day: 30)
+        today.apps = [:]
+        today.add(5 * 60_000, app: "firefox", groups: ["browsers"], hour: 2)
+        try SyncFolder(root: folder).write(sunday)
+        try SyncFolder(root: folder).write(today)
+        let document = card(CardRequest(occasion: .limitReached, mode: .standard, app: firefox, grant: 3600, at: now))
+        XCTAssertEqual(document.statistics?.week.map(\.seconds), [0, 1800, 3600, 5400, 9000, 2400 + 1200, 3900 + 300])
+        XCTAssertEqual(document.statistics?.today, 4200)
     }
 
     func testNoStoreYetMeansNoStatistics() throws {

@@ -162,7 +162,7 @@ public final class AgentRunner {
         [SignalSource(self), ConfigWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
          SessionBusSource(self), SystemBusSource(self), DesktopEntriesSource(self), CardSource(self),
          WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self),
-         FilterFadeSource(self)]
+         FilterFadeSource(self), SyncSource(self)]
     }
 
     /// One turn of the loop: waits for the sources (at most `maximumWait` ms when given), reads

@@ -2,6 +2,7 @@ import CalendarFeed
 import FoundationEssentials
 import LocalSystem
 import ScreenTimeCore
+import SyncFolder
 import UsageStore
 
 /// The user's files a card reads, each only when the card needs it: the config (a broken or
@@ -30,12 +31,22 @@ struct CardSources {
         let days = (-6...0).map { today.adding(days: $0) }
         let starts = (days + [today.adding(days: 1)]).map { boundary.start(ofDay: $0, in: zone) }
         let intervals = ((try? store.intervals(from: starts[0], to: now)) ?? []).filter { $0.app == app }
+        let elsewhere = otherComputers(days: days[0]...today)
         let week = days.indices.map { index in
             let (start, end) = (starts[index], min(starts[index + 1], now))
             let seconds = intervals.reduce(0.0) { $0 + max(0, min($1.end, end).timeIntervalSince(max($1.start, start))) }
+                + elsewhere.usage(on: days[index]).apps[app, default: 0]
             return CardDayBar(label: String(days[index].weekday.name.prefix(3)), seconds: seconds)
         }
         return CardStatistics(today: week.last?.seconds ?? 0, week: week)
+    }
+
+    /// The other computers joined to this one's synced folder (`screentime sync`), their `days`:
+    /// the card's figures count every computer, as the limits do.
+    private func otherComputers(days: ClosedRange<CivilDate>) -> SyncFolderReading {
+        let membership = SyncMembership.load(environment: environment)
+        guard let root = membership.folder else { return SyncFolderReading() }
+        return SyncFolder(root: root).read(skipping: membership.device, days: days)
     }
 
     /// The installed applications offered in menus, by name.

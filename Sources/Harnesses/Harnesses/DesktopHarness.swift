@@ -37,8 +37,22 @@ public final class DesktopHarness: SharedHarness {
     /// dunst's configuration, with the context menu tests choose actions through.
     private var dunstrc = ""
 
-    private init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-desk-\(getpid())")
+    /// A second desktop of its own (Xvfb, openbox, bus, dunst), beside the shared one: another
+    /// computer, for the tests of what two computers share. One per name in this process, stopped at exit.
+    public static func separate(named name: String) throws -> DesktopHarness {
+        separateLock.lock()
+        let instance = separateInstances[name] ?? SharedInstance { try DesktopHarness(name: name) }
+        separateInstances[name] = instance
+        separateLock.unlock()
+        return try instance.get()
+    }
+
+    private static let separateLock = NSLock()
+    // Guarded by `separateLock`.
+    nonisolated(unsafe) private static var separateInstances: [String: SharedInstance<DesktopHarness>] = [:]
+
+    private init(name: String = "desk") throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         var env = try Self.freshSessionFolders(under: root)
         let number = try Self.freeDisplayNumber()

@@ -26,6 +26,9 @@ public struct EngineDriver {
 
     public mutating func send(_ event: EngineEvent) { record(engine.handle(event, at: now)) }
 
+    /// The other joined devices' use today, as the agent hands it over when the synced folder changes.
+    public mutating func useElsewhere(_ usage: UsageElsewhere) { record(engine.useElsewhere(usage, at: now)) }
+
     private mutating func record(_ actions: [EngineAction]) {
         log += actions.map { (now, $0) }
     }

@@ -8,8 +8,10 @@ import UsageStore
 struct ReportCommand: Subcommand {
     static let name = "report"
     static let abstract = "Usage per app, group and mode, pickups, switches and continues for a day, a week or a range"
-    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv] [--html FILE]",
-                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv] [--html FILE]"]
+    static let usage = ["report [today|yesterday|week|YYYY-MM-DD] [--json|--csv] [--html FILE] [--device NAME]",
+                        "report --from YYYY-MM-DD --to YYYY-MM-DD [--json|--csv] [--html FILE] [--device NAME]"]
+    static let notes = ["Joined to a synced folder (screentime sync), a report counts every joined computer and",
+                        "shows each one's time; --device NAME shows one computer's alone."]
 
     enum Period {
         case today, yesterday, week
@@ -24,11 +26,14 @@ struct ReportCommand: Subcommand {
     /// Where `--html` writes the page; with `--json` or `--csv` those are printed too (the agent's
     /// weekly summary reads the figures of the page it links to).
     let page: String?
+    /// `--device NAME`: one joined computer's time alone.
+    let device: String?
 
     init(_ arguments: Arguments) throws {
         let json = arguments.flag("json")
         let csv = arguments.flag("csv")
         page = try arguments.option("html")
+        device = try arguments.option("device")
         guard !(json && csv) else { throw UsageError(message: "choose one of --json and --csv") }
         output = json ? .json : csv ? .csv : .text
         let from = try arguments.option("from").map(Self.date)
@@ -69,7 +74,9 @@ struct ReportCommand: Subcommand {
         case .day(let date): (date.weekday.name, ReportRange(from: date, to: date, boundary: boundary, zone: zone))
         case .range(let from, let to): ("\(to.daysSinceEpoch - from.daysSinceEpoch + 1) days", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
         }
-        let report = try Self.report(title: title, range: range, context: context, settings: settings)
+        let report = try Self.report(title: title, range: range, context: context, settings: settings,
+                                     devices: try ReportDevices(context: context, only: device,
+                                                                days: range.previous(boundary: boundary, zone: zone).days[0]...range.days.last!))
         if let page {
             // A week of per-app, per-hour usage: private, wherever it is written.
             do { try PrivateFiles.write(Array(ReportPage.html(report).utf8), to: page) } catch {
@@ -87,13 +94,20 @@ struct ReportCommand: Subcommand {
         }
     }
 
-    static func report(title: String, range: ReportRange, context: Context, settings: Settings) throws -> UsageReport {
+    static func report(title: String, range: ReportRange, context: Context, settings: Settings,
+                       devices: ReportDevices? = nil) throws -> UsageReport {
         let zone = context.zone
-        let store = try context.openStore()
+        let store = devices?.includesThisComputer ?? true ? try context.openStore() : nil
         func tally(_ range: ReportRange) throws -> UsageTally {
             var tally = UsageTally(lastEndBefore: try store?.lastIntervalEnd(before: range.start),
                                    idleThreshold: settings.idleThreshold, boundary: settings.dayBoundary, zone: zone)
-            try store?.eachReportInterval(from: range.start, to: range.end) { tally.add($0) }
+            // The other computers' hours, in start order among this one's intervals.
+            var elsewhere = (devices?.intervals(in: range, boundary: settings.dayBoundary, zone: zone) ?? [])[...]
+            try store?.eachReportInterval(from: range.start, to: range.end) { interval in
+                while let next = elsewhere.first, next.start <= interval.start { tally.addElsewhere(next); elsewhere.removeFirst() }
+                tally.add(interval)
+            }
+            for interval in elsewhere { tally.addElsewhere(interval) }
             return tally
         }
         let bypasses = try store?.bypasses(from: range.start, to: range.end).map { UsageReport.Bypass(app: $0.app, mode: $0.mode, at: $0.at, granted: $0.granted) } ?? []
@@ -101,11 +115,19 @@ struct ReportCommand: Subcommand {
         let current = try tally(range)
         // Only the entries of the apps shown are read: a year's report names a few dozen apps.
         let entries = context.installedApps(among: Set(current.appIDs).union(bypasses.map(\.app)).union(limitHits.map(\.0)))
-        return UsageReport(
+        var report = UsageReport(
             title: title, range: range, tally: current, previous: try tally(range.previous(boundary: settings.dayBoundary, zone: zone)),
             bypasses: bypasses, limitHits: limitHits,
             names: { entries[$0]?.name ?? $0.rawValue }, group: { ReportGroup.name(of: entries[$0] ?? SiteApp.known(by: $0), settings) },
             boundary: settings.dayBoundary, zone: zone)
+        if let devices, devices.isJoined {
+            var here: [String: TimeInterval] = [:]
+            for day in report.days { here[day.date] = day.seconds }
+            for share in devices.shares(in: range, here: [:]) { for (day, seconds) in share.days { here[day, default: 0] -= seconds } }
+            if !devices.includesThisComputer { here = [:] }
+            report.devices = devices.shares(in: range, here: here.filter { $0.value > 0.5 })
+        }
+        return report
     }
 }
 

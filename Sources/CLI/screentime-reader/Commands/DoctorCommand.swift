@@ -26,5 +26,8 @@ struct DoctorCommand: DescribedCommand {
             + (problems.isEmpty ? "" : "; \(problems.count) problems (also in `screentime calendar list`):")
         line(missing.isEmpty && problems.isEmpty, calendarTopic, detail)
         for problem in problems { context.print(String(repeating: " ", count: width + 7) + problem.description) }
+        let sync = SyncStatusText.doctorFinding(environment: context.environment, zone: context.zone)
+        line(sync.ok, "sync", sync.detail)
+        for problem in sync.problems { context.print(String(repeating: " ", count: width + 7) + problem) }
     }
 }

@@ -10,6 +10,8 @@ public struct Engine {
     private let zone: LocalTimeZone
     /// Foreground time per app today, not counting the running segment.
     public private(set) var usage: [AppID: TimeInterval]
+    /// The other joined devices' use today (`Engine+Elsewhere.swift`): counted with this one's.
+    public internal(set) var elsewhere = UsageElsewhere()
     /// Continues past the limit granted today per app: the length of each as it was granted, so a
     /// later change of `continue-for` neither cuts nor stretches one already given.
     public private(set) var grants: [AppID: [TimeInterval]]
@@ -90,7 +92,12 @@ public struct Engine {
         [modeBypasses[app], heldBackBypass].compactMap { $0 }.max()
     }
 
+    /// The app's use today, here and on the other joined devices.
     public func used(_ app: AppID, at now: Date) -> TimeInterval {
+        usedHere(app, at: now) + elsewhere.apps[app, default: 0]
+    }
+
+    private func usedHere(_ app: AppID, at now: Date) -> TimeInterval {
         var total = usage[app, default: 0]
         if let segmentStart, focused?.app.id == app { total += now.timeIntervalSince(segmentStart) }
         return total
@@ -101,7 +108,8 @@ public struct Engine {
     public func used(_ group: AppGroup, at now: Date) -> TimeInterval {
         var apps = Set(usage.keys)
         if let app = focused?.app.id { apps.insert(app) }
-        return apps.filter { settings.groups(of: info($0)).contains(group) }.reduce(0) { $0 + used($1, at: now) }
+        let here = apps.filter { settings.groups(of: info($0)).contains(group) }.reduce(0) { $0 + usedHere($1, at: now) }
+        return here + elsewhere.groups[group.rawValue, default: 0]
     }
 
     /// Time left today: the least left of the app's own limit and each of its groups' limits,
@@ -454,6 +462,7 @@ public struct Engine {
         if now >= dayEnd {
             // A new day began while the user was away: nothing of the gap is counted.
             usage = [:]
+            elsewhere = UsageElsewhere()
             grants = [:]
             countdowns = [:]
         }
@@ -474,6 +483,7 @@ public struct Engine {
             let boundary = dayEnd
             actions += stopCounting(at: boundary)
             usage = [:]
+            elsewhere = UsageElsewhere()
             grants = [:]
             countdowns = [:]
             dayStart = boundary

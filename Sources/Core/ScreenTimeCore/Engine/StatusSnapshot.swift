@@ -57,7 +57,8 @@ public struct StatusSnapshot: Equatable, Codable, Sendable {
 extension Engine {
     public func status(at now: Date, zone: LocalTimeZone, configProblem: String? = nil,
                        backends: [String: String] = [:]) -> StatusSnapshot {
-        var ids = Set(usage.keys)
+        // The apps used on the other joined devices count today here too.
+        var ids = Set(usage.keys).union(elsewhere.apps.keys)
         if let focused { ids.insert(focused.app.id) }
         let apps = ids.map { id -> StatusSnapshot.App in
             let limit = effectiveLimit(of: id)

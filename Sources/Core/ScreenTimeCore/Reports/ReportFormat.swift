@@ -27,6 +27,9 @@ public enum ReportFormat {
             }
             lines += section("Days", rows, style: style)
         }
+        if let devices = report.devices {
+            lines += section("Computers", devices.map { ($0.name, $0.seconds, nil as String?) }, style: style)
+        }
         if !report.limitsReached.isEmpty || !report.bypasses.isEmpty { lines.append("") }
         if !report.limitsReached.isEmpty {
             lines.append("Limits reached: " + report.limitsReached.map { "\(TerminalText.printable(name(of: $0.app, in: report))) at \(when($0.at, report))" }.joined(separator: ", "))

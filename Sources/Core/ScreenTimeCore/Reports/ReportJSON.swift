@@ -22,6 +22,7 @@ struct ReportJSON {
             $0.key("bypasses") { $0.array(report.bypasses) { $0.write($1) } }
             $0.key("dailyAverageSeconds") { $0.number(report.dailyAverageSeconds) }
             $0.key("days") { $0.array(report.days) { $0.write($1) } }
+            if let devices = report.devices { $0.key("devices") { $0.array(devices) { $0.write($1) } } }
             $0.key("from") { $0.string(report.from) }
             $0.key("groups") { $0.array(report.groups) { $0.write($1) } }
             $0.key("hours") { $0.array(report.hours) { json, hours in json.array(hours) { $0.number($1) } } }

@@ -17,6 +17,12 @@ public struct UsageReport: Equatable, Codable, Sendable {
         public var name: String
         public var seconds: TimeInterval
         public var days: [String: TimeInterval]
+
+        public init(name: String, seconds: TimeInterval, days: [String: TimeInterval]) {
+            self.name = name
+            self.seconds = seconds
+            self.days = days
+        }
     }
 
     /// One day of the period, for the days side by side.
@@ -67,6 +73,8 @@ public struct UsageReport: Equatable, Codable, Sendable {
     public var bypasses: [Event]
     /// Limits reached: the app, when, and the time used by then.
     public var limitsReached: [Event]
+    /// Time per joined computer (`screentime sync`), this one included; nil when not joined.
+    public var devices: [Share]? = nil
 
     /// One recorded foreground interval.
     public struct Interval: Sendable {

@@ -57,6 +57,21 @@ public struct UsageTally {
         }
     }
 
+    /// Time another joined computer spent in `interval.app` (an hour's total from the synced
+    /// folder, as if from the hour's start): it counts per app, day and hour; not as pickups or
+    /// switches, nor in a mode (the folder holds neither). Given in start order with `add`'s.
+    public mutating func addElsewhere(_ interval: UsageReport.Interval) {
+        var start = interval.start
+        let app = appSlot(interval.app)
+        while start < interval.end {
+            if start >= dayEnd { enterDay(of: start) }
+            let end = min(interval.end, dayEnd)
+            appTimes[app][labels.count - 1] += end.timeIntervalSince(start)
+            addHours(from: start, to: end)
+            start = end
+        }
+    }
+
     /// Time per app, per day label.
     var apps: [AppID: [String: TimeInterval]] { appSlots.mapValues { byLabel(appTimes[$0]) } }
     /// Time per mode, per day label.
