@@ -60,11 +60,11 @@ struct AgentService {
             return [.double(granted ?? 0)]
         case AgentInterface.Method.setMode:
             guard let name = arguments.first?.stringValue else { throw invalid("the mode must be a string") }
-            try changeModes { try $0.setMode(name, settings: runner.config.settings.modes, now: $1) }
+            try changeModes { try $0.setMode(name, settings: runner.engine.settings.modes, now: $1) }
         case AgentInterface.Method.bookCheatDay:
             let start = try startArgument(arguments, 0)
             var booking: CheatDayBooking?
-            try changeModes { booking = try $0.bookCheatDay(start: start, settings: runner.config.settings.modes, now: $1) }
+            try changeModes { booking = try $0.bookCheatDay(start: start, settings: runner.engine.settings.modes, now: $1) }
             return [.string(booking?.id ?? "")]
         case AgentInterface.Method.cancelCheatDay:
             guard let id = arguments.first?.stringValue else { throw invalid("the id must be a string") }

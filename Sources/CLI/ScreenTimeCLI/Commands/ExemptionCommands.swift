@@ -27,9 +27,9 @@ struct ExemptionEdit {
         switch action {
         case .add(let typed):
             let app = try context.app(typed)
-            try context.editConfig { $0.setExemption(kind, app, true) }
-            context.print(kind == .important ? "\(app) is important: no limit applies to it"
-                                             : "\(app) is essential: it is never restricted")
+            let pending = try context.editConfig { $0.setExemption(kind, app, true) }
+            context.tell(kind == .important ? "\(app) is important: no limit applies to it"
+                                            : "\(app) is essential: it is never restricted", pending: pending)
         case .remove(let typed):
             let app = try context.app(typed)
             try context.editConfig { $0.setExemption(kind, app, false) }

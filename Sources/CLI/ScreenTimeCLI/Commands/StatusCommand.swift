@@ -25,7 +25,7 @@ struct StatusCommand: Subcommand {
     func run(_ context: Context) throws {
         guard follow else {
             let status = try context.agent { try $0.status() }
-            return show(render(status, context: context), context: context)
+            return show(render(status, context: context) + waiting(context), context: context)
         }
         // Bars start the follower at login, perhaps before the agent: it says "not running" and
         // waits rather than exiting, which would leave the bar without the module for the session.
@@ -60,6 +60,12 @@ struct StatusCommand: Subcommand {
         case .waybar: StatusBarFormat.waybar(StatusBarLine(status, now: Date(), zone: context.zone))
         case .i3blocks: StatusBarFormat.i3blocks(StatusBarLine(status, now: Date(), zone: context.zone), following: follow)
         }
+    }
+
+    /// In the text form, the loosenings waiting for their time (`pending`), one line each.
+    func waiting(_ context: Context) -> String {
+        guard form == .text, let (settings, pending) = try? context.keptSettings(), !pending.isEmpty else { return "" }
+        return context.pendingLines(pending, settings: settings).map { "\nWaiting: " + $0 }.joined()
     }
 
     var notRunning: String {
