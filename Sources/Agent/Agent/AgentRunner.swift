@@ -33,6 +33,8 @@ public final class AgentRunner {
     /// What holds of the config: loosening waits (AgentRunner+Commitments).
     let commitments: CommitmentFile
     var nextCommitmentDue: Date?
+    /// This run in the store, and what the last one missed (AgentRunLog).
+    let runLog = AgentRunLog()
     let store: UsageDatabase
     var resolver: AppResolver
     /// The installed desktop entries as last read (at start, and when their folders change).
@@ -151,6 +153,7 @@ public final class AgentRunner {
         watchLogind()
         watchDesktopEntries()
         beginTurn()
+        runLog.begin(store: store, environment: options.environment, now: now)
         resolveMode(now: now)
         connectDesktop(now: now)
         eventLoop = EventLoop(sources: makeSources())
@@ -163,7 +166,7 @@ public final class AgentRunner {
     func makeSources() -> [LoopSource] {
         [SignalSource(self), ConfigWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
          SessionBusSource(self), SystemBusSource(self), DesktopEntriesSource(self), CardSource(self),
-         WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self), CommitmentSource(self),
+         WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self), CommitmentSource(self), AgentAliveSource(self),
          FilterFadeSource(self)]
     }
 
@@ -378,6 +381,7 @@ public final class AgentRunner {
         let now = beginTurn()
         apply(engine.handle(.focus(nil), at: now))
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
+        runLog.end(store: store, now: now, reason: reason)
         cards.stopAll()
         desktop?.close()
         doNotDisturb.restoreAtExit { [clock, turn] in turn.move(to: clock.read().wall) }

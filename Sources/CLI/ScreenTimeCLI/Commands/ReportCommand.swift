@@ -69,7 +69,9 @@ struct ReportCommand: Subcommand {
         case .day(let date): (date.weekday.name, ReportRange(from: date, to: date, boundary: boundary, zone: zone))
         case .range(let from, let to): ("\(to.daysSinceEpoch - from.daysSinceEpoch + 1) days", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
         }
-        let report = try Self.report(title: title, range: range, context: context, settings: settings)
+        var report = try Self.report(title: title, range: range, context: context, settings: settings)
+        let untracked = try context.openStore()?.untracked(from: range.start, to: range.end) ?? []
+        report.setNotTracked(untracked, from: range.start, to: range.end, zone: zone)
         if let page {
             // A week of per-app, per-hour usage: private, wherever it is written.
             do { try PrivateFiles.write(Array(ReportPage.html(report).utf8), to: page) } catch {

@@ -62,10 +62,18 @@ struct StatusCommand: Subcommand {
         }
     }
 
-    /// In the text form, the loosenings waiting for their time (`pending`), one line each.
+    /// In the text form, the loosenings waiting for their time (`pending`), one line each, and the
+    /// last span the agent was not there to count.
     func waiting(_ context: Context) -> String {
-        guard form == .text, let (settings, pending) = try? context.keptSettings(), !pending.isEmpty else { return "" }
-        return context.pendingLines(pending, settings: settings).map { "\nWaiting: " + $0 }.joined()
+        guard form == .text else { return "" }
+        var text = ""
+        if let (settings, pending) = try? context.keptSettings() {
+            text += context.pendingLines(pending, settings: settings).map { "\nWaiting: " + $0 }.joined()
+        }
+        if let store = try? context.openStore(), let span = try? store.lastUntracked() {
+            text += "\nLast not tracked: " + span.line(in: context.zone, withDate: true)
+        }
+        return text
     }
 
     var notRunning: String {

@@ -67,6 +67,8 @@ public struct UsageReport: Equatable, Codable, Sendable {
     public var bypasses: [Event]
     /// Limits reached: the app, when, and the time used by then.
     public var limitsReached: [Event]
+    /// Spans the agent was not there to count, by cause (NotTrackedReport.swift).
+    public var notTracked: [NotTracked] = []
 
     /// One recorded foreground interval.
     public struct Interval: Sendable {
