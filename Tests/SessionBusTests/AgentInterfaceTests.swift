@@ -66,6 +66,8 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.startDay: [],
             AgentInterface.Method.break: [],
             AgentInterface.Method.cardChosen: ["in:s", "in:s"],
+            AgentInterface.Method.pause: ["in:t", "out:x", "out:x"],
+            AgentInterface.Method.endPause: [],
             "Introspect": ["out:s"],
         ])
         XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: []])

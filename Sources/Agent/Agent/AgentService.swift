@@ -80,6 +80,14 @@ struct AgentService {
             try changeModes { try $0.record(.startDay, now: $1) }
         case AgentInterface.Method.break:
             try changeModes { try $0.requestBreak(now: $1) }
+        case AgentInterface.Method.pause:
+            guard case .uint64(let seconds)? = arguments.first else { throw invalid("the length must be seconds (t)") }
+            var booking: CheatDayBooking?
+            try changeModes { booking = try $0.pause(TimeInterval(min(seconds, 1 << 40)), settings: runner.engine.settings,
+                                                     mode: runner.engine.decision.mode, now: $1) }
+            return [.int64(Int64(booking?.start.timeIntervalSince1970 ?? 0)), .int64(Int64(booking?.end.timeIntervalSince1970 ?? 0))]
+        case AgentInterface.Method.endPause:
+            try changeModes { try $0.endPause(now: $1) }
         case AgentInterface.Method.cardChosen:
             guard let card = arguments.first?.stringValue, let choice = arguments.dropFirst().first?.stringValue else {
                 throw invalid("a card id and a choice, both strings")

@@ -17,6 +17,8 @@ import FoundationEssentials
 ///   `CancelCheatDay(s id)`; `ListCheatDays() -> s`: the bookings as JSON.
 /// - `Bedtime()`, `StayUp()`, `StartDay()`, `Break()`: the widget's buttons.
 /// - `CardChosen(s card, s choice)`: a card's answer (`CardChoice`), from `screentime-card`.
+/// - `Pause(t seconds) -> (x start, x end)`: a pause without restrictions, from when the loosening
+///   rule lets it start; `EndPause()` ends it (and drops one to come).
 /// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
 ///   while nobody listens).
 ///
@@ -44,6 +46,8 @@ public enum AgentInterface {
         public static let startDay = "StartDay"
         public static let `break` = "Break"
         public static let cardChosen = "CardChosen"
+        public static let pause = "Pause"
+        public static let endPause = "EndPause"
     }
 
     public enum Signal {
@@ -93,6 +97,8 @@ public enum AgentInterface {
         (Method.startDay, MethodArguments(inputs: [], outputs: [])),
         (Method.break, MethodArguments(inputs: [], outputs: [])),
         (Method.cardChosen, MethodArguments(inputs: [("card", "s"), ("choice", "s")], outputs: [])),
+        (Method.pause, MethodArguments(inputs: [("seconds", "t")], outputs: [("start", "x"), ("end", "x")])),
+        (Method.endPause, MethodArguments(inputs: [], outputs: [])),
     ]
 
     /// The arguments of `method`; nil when the interface has no such method.

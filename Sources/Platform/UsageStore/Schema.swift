@@ -92,7 +92,8 @@ enum Schema {
         DROP INDEX intervals_start;
         """,
         // 7: the agent's runs (started, last alive, how it ended) and the spans of the session it
-        // was not there for, found at its next start, with their cause (AgentRunRecords).
+        // was not there for, found at its next start, with their cause (AgentRunRecords); the
+        // pauses asked for (`screentime pause`), each from when the loosening rule let it start.
         """
         CREATE TABLE agent_runs(
             id INTEGER PRIMARY KEY,
@@ -110,6 +111,12 @@ enum Schema {
             detail TEXT NOT NULL DEFAULT ''
         );
         CREATE INDEX untracked_end ON untracked(end, start);
+        CREATE TABLE pauses(
+            id INTEGER PRIMARY KEY,
+            start REAL NOT NULL,
+            end REAL NOT NULL,
+            requested_at REAL NOT NULL
+        );
         """,
     ]
 
