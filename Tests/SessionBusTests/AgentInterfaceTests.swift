@@ -68,6 +68,7 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.cardChosen: ["in:s", "in:s"],
             AgentInterface.Method.pause: ["in:t", "out:x", "out:x"],
             AgentInterface.Method.endPause: [],
+            AgentInterface.Method.leaveMode: ["in:s", "in:b", "out:s", "out:d", "out:s"],
             "Introspect": ["out:s"],
         ])
         XCTAssertEqual(members.signals, [AgentInterface.Signal.statusChanged: []])

@@ -15,7 +15,7 @@ final class SchemaTests: XCTestCase {
         var found: [String] = []
         while try names.step() == .row { found.append(names.text(at: 0)) }
         XCTAssertEqual(found, ["agent_runs", "break_requests", "bypasses", "bypasses_at", "cheat_days", "held_notifications", "held_notifications_at", "intervals", "intervals_app_start", "intervals_end", "intervals_report",
-                               "limit_hits", "limit_hits_at", "manual_mode", "mode_changes", "pauses", "sleep_actions", "untracked", "untracked_end"])
+                               "limit_hits", "limit_hits_at", "manual_mode", "mode_changes", "mode_exits", "pauses", "sleep_actions", "untracked", "untracked_end"])
         XCTAssertEqual(try Schema.version(of: db.connection), 7)
         XCTAssertEqual(Schema.currentVersion, 7)
         // The (app, start) index is the one a per-app query uses.
@@ -46,7 +46,7 @@ final class SchemaTests: XCTestCase {
         let old = try UsageDatabase(path: dir + "/s.db")
         let id = try old.beginInterval(app: "xterm", title: "", mode: "standard", at: Date(timeIntervalSince1970: 100))
         try old.extendInterval(id, to: Date(timeIntervalSince1970: 400))
-        try old.connection.exec("DROP INDEX intervals_report; CREATE INDEX intervals_start ON intervals(start); DROP TABLE agent_runs; DROP TABLE untracked; DROP TABLE pauses; PRAGMA user_version = 5")
+        try old.connection.exec("DROP INDEX intervals_report; CREATE INDEX intervals_start ON intervals(start); DROP TABLE agent_runs; DROP TABLE untracked; DROP TABLE pauses; DROP TABLE mode_exits; PRAGMA user_version = 5")
         let upgraded = try UsageDatabase(path: dir + "/s.db")
         XCTAssertEqual(try Schema.version(of: upgraded.connection), 7)
         XCTAssertEqual(try scalar(upgraded, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE name LIKE 'intervals_%' ORDER BY name)"), "intervals_app_start,intervals_end,intervals_report")

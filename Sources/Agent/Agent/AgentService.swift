@@ -60,7 +60,17 @@ struct AgentService {
             return [.double(granted ?? 0)]
         case AgentInterface.Method.setMode:
             guard let name = arguments.first?.stringValue else { throw invalid("the mode must be a string") }
-            try changeModes { try $0.setMode(name, settings: runner.engine.settings.modes, now: $1) }
+            // Leaving a restrictive mode early over the bus is the same continue, recorded (`ModeExit`).
+            try changeModes { _ = try $0.switchMode(name, decision: runner.engine.decision, settings: runner.engine.settings,
+                                                    how: "bus", confirmed: true, now: $1) }
+        case AgentInterface.Method.leaveMode:
+            guard let name = arguments.first?.stringValue, case .bool(let confirmed)? = arguments.dropFirst().first else {
+                throw invalid("a mode (string) and whether it is confirmed (boolean)")
+            }
+            var result = ModeSwitchResult(outcome: "")
+            try changeModes { result = try $0.switchMode(name, decision: runner.engine.decision, settings: runner.engine.settings,
+                                                         how: "terminal", confirmed: confirmed, now: $1) }
+            return [.string(result.outcome), .double(result.granted), .string(result.words)]
         case AgentInterface.Method.bookCheatDay:
             let start = try startArgument(arguments, 0)
             var booking: CheatDayBooking?

@@ -19,6 +19,8 @@ import FoundationEssentials
 /// - `CardChosen(s card, s choice)`: a card's answer (`CardChoice`), from `screentime-card`.
 /// - `Pause(t seconds) -> (x start, x end)`: a pause without restrictions, from when the loosening
 ///   rule lets it start; `EndPause()` ends it (and drops one to come).
+/// - `LeaveMode(s mode, b confirmed) -> (s outcome, d granted, s words)`: `SetMode` as the terminal
+///   asks it: leaving a restrictive mode early is a continue, asked first (`ModeExit`).
 /// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
 ///   while nobody listens).
 ///
@@ -48,6 +50,7 @@ public enum AgentInterface {
         public static let cardChosen = "CardChosen"
         public static let pause = "Pause"
         public static let endPause = "EndPause"
+        public static let leaveMode = "LeaveMode"
     }
 
     public enum Signal {
@@ -99,6 +102,8 @@ public enum AgentInterface {
         (Method.cardChosen, MethodArguments(inputs: [("card", "s"), ("choice", "s")], outputs: [])),
         (Method.pause, MethodArguments(inputs: [("seconds", "t")], outputs: [("start", "x"), ("end", "x")])),
         (Method.endPause, MethodArguments(inputs: [], outputs: [])),
+        (Method.leaveMode, MethodArguments(inputs: [("mode", "s"), ("confirmed", "b")],
+                                           outputs: [("outcome", "s"), ("granted", "d"), ("words", "s")])),
     ]
 
     /// The arguments of `method`; nil when the interface has no such method.

@@ -117,6 +117,14 @@ enum Schema {
             end REAL NOT NULL,
             requested_at REAL NOT NULL
         );
+        CREATE TABLE mode_exits(
+            id INTEGER PRIMARY KEY,
+            mode TEXT NOT NULL,
+            at REAL NOT NULL,
+            left REAL,
+            granted REAL,
+            how TEXT NOT NULL
+        );
         """,
     ]
 
