@@ -46,3 +46,20 @@ final class ModeExitTerminalTests: XCTestCase {
         XCTAssertEqual(try agent.status().mode, "standard")
     }
 }
+
+/// What waits shows in `status` while the agent runs.
+final class CommitmentStatusTests: XCTestCase {
+    func testStatusShowsTheLooseningThatWaits() throws {
+        let desk = try DesktopHarness.shared()
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        environment["TZ"] = "UTC"
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        XCTAssertEqual(try agent.cli(["important", "add", "steam"]).status, 0)
+        let status = try agent.cli(["status"])
+        XCTAssertEqual(status.status, 0, status.err)
+        XCTAssertTrue(status.out.contains("\nWaiting: steam: important (no limit) from "), status.out)
+        XCTAssertTrue(try agent.cli(["limit", "list"]).out.contains("\npending: steam: important (no limit) from "))
+        let list = try agent.cli(["important", "list"]).out
+        XCTAssertTrue(list.hasPrefix("(none)\npending: steam: important (no limit) from "), "what holds, then what waits: \(list)")
+    }
+}

@@ -20,20 +20,20 @@ extension Context {
     }
 
     /// What holds now and what waits: the config file's settings reconciled with the book (nothing written).
-    func keptSettings() throws -> (settings: Settings, pending: [PendingChange]) {
+    package func keptSettings() throws -> (settings: Settings, pending: [PendingChange]) {
         let wanted = try settings()
         let outcome = commitments.load(warn: { _ in }).reconciled(wanted: wanted, now: Date(), zone: zone)
         return (outcome.settings, outcome.book.pending)
     }
 
     /// The words for each waiting change, against the settings in force.
-    func pendingLines(_ pending: [PendingChange], settings: Settings) -> [String] {
+    package func pendingLines(_ pending: [PendingChange], settings: Settings) -> [String] {
         let now = Date()
         return pending.map { PendingChangeText.line($0, settings: settings, now: now, zone: zone) }
     }
 
     /// `line` when the edit took effect; when it left loosenings waiting, what each will be and when.
-    func tell(_ line: String, pending: [PendingChange]) {
+    package func tell(_ line: String, pending: [PendingChange]) {
         guard !pending.isEmpty else { return print(line) }
         let settings = (try? keptSettings().settings) ?? Settings()
         for text in pendingLines(pending, settings: settings) { print(text) }

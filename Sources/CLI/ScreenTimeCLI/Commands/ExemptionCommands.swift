@@ -35,12 +35,15 @@ struct ExemptionEdit {
             try context.editConfig { $0.setExemption(kind, app, false) }
             context.print("\(app) is no longer \(kind.rawValue)")
         case .list:
-            let settings = try context.settings()
+            // What holds now, and what waits (Commitments).
+            let (settings, pending) = try context.keptSettings()
+            let waiting = pending.filter { $0.facet.hasPrefix(kind.rawValue + ":") }
             let apps = (kind == .important ? settings.important : settings.essential).sorted().map(\.rawValue)
             let builtIn = kind == .important ? [] : SafetyApps.Kind.allCases.flatMap { kind in
                 SafetyApps.patterns(kind).map { "\($0)  (built in: \(kind.rawValue))" }
             }
             context.print(apps.isEmpty && builtIn.isEmpty ? "(none)" : (apps + builtIn).joined(separator: "\n"))
+            for line in context.pendingLines(waiting, settings: settings) { context.print("pending: " + line) }
         }
     }
 }
