@@ -44,6 +44,14 @@ final class ModeExitTerminalTests: XCTestCase {
         let yes = try agent.cli(["mode", "standard", "--yes"])
         XCTAssertEqual(yes.status, 0, yes.err)
         XCTAssertEqual(try agent.status().mode, "standard")
+        // Read back from the store: in the report as a continue, with what was left and where it was asked.
+        let json = try agent.cli(["report", "--json"])
+        let report = try JSONDecoder().decode(UsageReport.self, from: Data(json.out.utf8))
+        XCTAssertEqual(report.modeExits.map(\.mode), ["productivity"], json.out)
+        XCTAssertEqual(report.modeExits.first?.grantedSeconds, 180)
+        XCTAssertEqual(report.modeExits.first?.how, "terminal")
+        XCTAssertEqual(report.modeExits.first?.leftSeconds ?? 0, 3 * 3600 - 60, accuracy: 90)
+        XCTAssertTrue(try agent.cli(["report"]).out.contains("Modes left early: Productivity at "), "in the text too")
     }
 }
 
