@@ -80,14 +80,18 @@ extension InProcessWeekTests {
         _ = try service.call(AgentInterface.Method.removeLimit, [.string("stgame")])
         XCTAssertEqual(limit("stgame", agent, clock), 3600, "undoing within the typo window is at once")
 
-        // Marking it important: waits for the day start.
+        // Marking it important: waits for the day start. Another marked and taken back never comes.
+        _ = try service.call(AgentInterface.Method.setExemption, [.string("important"), .string("steditor"), .bool(true)])
         _ = try service.call(AgentInterface.Method.setExemption, [.string("important"), .string("stgame"), .bool(true)])
+        try live(600, agent, clock)
+        _ = try service.call(AgentInterface.Method.setExemption, [.string("important"), .string("steditor"), .bool(false)])
         XCTAssertEqual(limit("stgame", agent, clock), 3600)
         XCTAssertEqual(try service.call(AgentInterface.Method.listExemptions, [.string("important")]), [.strings([])], "what holds")
         let dayStart = nextDayStart(after: clock.wall)
         try live(dayStart.timeIntervalSince(clock.wall) + 1, step: 900, agent, clock)
         XCTAssertNil(limit("stgame", agent, clock), "important from the day start")
-        XCTAssertEqual(try service.call(AgentInterface.Method.listExemptions, [.string("important")]), [.strings(["stgame"])])
+        XCTAssertEqual(try service.call(AgentInterface.Method.listExemptions, [.string("important")]), [.strings(["stgame"])],
+                       "steditor was taken back")
         agent.shutDown(reason: "the test's end")
     }
 
@@ -117,6 +121,38 @@ extension InProcessWeekTests {
         try live(24 * 3600, step: 900, agent, clock)
         XCTAssertEqual(agent.status(at: clock.wall).mode, "standard")
         XCTAssertFalse(agent.engine.settings.modes.enabledModes.contains(Mode.productivity))
+        agent.shutDown(reason: "the test's end")
+    }
+
+    func testAHandEditOfTheConfigIsJudgedAsACommandIs() throws {
+        let zone = SystemTimeZone()
+        let clock = VirtualClock(zone.instant(of: CivilDate(year: 2026, month: 6, day: 1), at: WallTime(hour: 10, minute: 0)))
+        let base = "[general]\nidle-after = 1h\n[limits]\ndefault = 1h\n"
+        let environment = try environment(config: base)
+        let agent = try startAgent(environment, clock: clock, desktop: ScriptedDesktop())
+        try live(60, agent, clock)
+
+        // A typo by hand (1 minute) and its fix two minutes later: both at once.
+        try writeConfig(base + "stnotes = 1m\n", environment)
+        try live(1, agent, clock)
+        XCTAssertEqual(limit("stnotes", agent, clock), 60)
+        try live(120, agent, clock)
+        try writeConfig(base, environment)
+        try live(1, agent, clock)
+        XCTAssertEqual(limit("stnotes", agent, clock), 3600, "the fix within the typo window is at once")
+
+        // A raise by hand waits; put back by hand, it is taken back.
+        try writeConfig(base + "stnotes = 3h\n", environment)
+        try live(1, agent, clock)
+        XCTAssertEqual(limit("stnotes", agent, clock), 3600)
+        try writeConfig(base, environment)
+        try live(1, agent, clock)
+        try writeConfig(base + "stgame = 3h\n", environment)
+        try live(1, agent, clock)
+        let dayStart = DayBoundary().end(of: clock.wall, in: zone)
+        try live(dayStart.timeIntervalSince(clock.wall) + 60, step: 900, agent, clock)
+        XCTAssertEqual(limit("stgame", agent, clock), 3 * 3600, "applied at the day start")
+        XCTAssertEqual(limit("stnotes", agent, clock), 3600, "taken back, never applied")
         agent.shutDown(reason: "the test's end")
     }
 }
