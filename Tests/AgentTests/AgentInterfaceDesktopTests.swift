@@ -72,7 +72,8 @@ final class AgentInterfaceDesktopTests: XCTestCase {
     }
 
     func testExemptionMethodsLiftAndRestoreTheLimit() throws {
-        let agent = try LimitedTestApp.startAgent(on: desk)
+        // Loosening at once: the methods are what this tests (CommitmentAgentTests has the waiting).
+        let agent = try LimitedTestApp.startAgent(on: desk, config: "[general]\nidle-after = 1h\n[commitment]\nloosen = now\n")
         _ = try LimitedTestApp.focus(agent, windows: windows)
         for (kind, state) in [("important", "important"), ("essential", "essential")] {
             XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(app), .bool(true)]), [])

@@ -8,7 +8,8 @@ import XCTest
 
 /// The whole agent in the test's process: the real loop, engine, resolver, store (a temporary
 /// SQLite file), config watch and `AgentService` on a private bus, with scripted desktop providers
-/// and a virtual clock. A week of a user's life runs in seconds.
+/// and a virtual clock. A week of a user's life runs in seconds. Other files extend it with their
+/// own in-process scenarios (InProcessCommitmentTests.swift).
 final class InProcessWeekTests: XCTestCase {
     /// The wall clock a test moves; the monotonic one moves with it, except across a suspend.
     final class VirtualClock: AgentClock {
@@ -92,8 +93,8 @@ final class InProcessWeekTests: XCTestCase {
         }
     }
 
-    private var folder: URL!
-    private var bus: PrivateBus!
+    var folder: URL!
+    var bus: PrivateBus!
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("in-process-\(UUID().uuidString.prefix(8))")
@@ -105,7 +106,7 @@ final class InProcessWeekTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func environment(config: String) throws -> [String: String] {
+    func environment(config: String) throws -> [String: String] {
         let home = folder.appendingPathComponent("home")
         let environment = [
             "HOME": home.path,
@@ -123,13 +124,13 @@ final class InProcessWeekTests: XCTestCase {
         return environment
     }
 
-    private func writeConfig(_ config: String, _ environment: [String: String]) throws {
+    func writeConfig(_ config: String, _ environment: [String: String]) throws {
         let file = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("screentime/config")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try config.write(to: file, atomically: true, encoding: .utf8)
     }
 
-    private func startAgent(_ environment: [String: String], clock: VirtualClock, desktop: ScriptedDesktop) throws -> AgentRunner {
+    func startAgent(_ environment: [String: String], clock: VirtualClock, desktop: ScriptedDesktop) throws -> AgentRunner {
         var options = AgentRunner.Options(environment: environment)
         options.clock = clock
         options.desktop = { _ in desktop.desktop }
@@ -139,7 +140,7 @@ final class InProcessWeekTests: XCTestCase {
     }
 
     /// Moves the clock on by `seconds` in turns of at most `step`, the loop served at each.
-    private func live(_ seconds: TimeInterval, step: TimeInterval = 60, _ agent: AgentRunner, _ clock: VirtualClock) throws {
+    func live(_ seconds: TimeInterval, step: TimeInterval = 60, _ agent: AgentRunner, _ clock: VirtualClock) throws {
         var left = seconds
         while left > 0 {
             let moved = min(step, left)

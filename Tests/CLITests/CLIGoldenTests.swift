@@ -62,12 +62,13 @@ final class CLIGoldenTests: XCTestCase {
     func testLimitEditsKeepTheUsersComments() throws {
         let config = home.appendingPathComponent(".config/screentime/config")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "# mine\n[limits]\n# the browser\nfirefox = 2h\n".write(to: config, atomically: true, encoding: .utf8)
+        // Loosening at once (`loosen = now`): this test is about the file, not the commitment.
+        try "# mine\n[limits]\n# the browser\nfirefox = 2h\n[commitment]\nloosen = now\n".write(to: config, atomically: true, encoding: .utf8)
         XCTAssertEqual(try run(["limit", "set", "firefox", "45m"]).out, "firefox: 45m a day\n")
         XCTAssertEqual(try run(["limit", "default", "1h30m"]).status, 0)
         XCTAssertEqual(try run(["important", "add", "keepassxc"]).status, 0)
         XCTAssertEqual(try String(contentsOf: config, encoding: .utf8),
-                       "# mine\n[limits]\n# the browser\nfirefox = 45m\ndefault = 1h30m\n\n[exemptions]\nimportant = keepassxc\n")
+                       "# mine\n[limits]\n# the browser\nfirefox = 45m\ndefault = 1h30m\n[commitment]\nloosen = now\n\n[exemptions]\nimportant = keepassxc\n")
         XCTAssertEqual(try run(["limit", "set", "content", "2h"]).out, "content (group): 2h a day, shared by its apps\n")
         try assertGolden("limit-list.txt", try run(["limit", "list"]).out)
     }

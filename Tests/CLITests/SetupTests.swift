@@ -49,6 +49,8 @@ final class SetupTests: XCTestCase {
         try session.answer(after: "  1 firefox (firefox)\n  2 mpv Media Player (mpv)\n", "nosuchapp")
         try session.answer(after: "`nosuchapp` is not an app seen or installed here", "1")
         try session.answer(after: "or all [1h leisure]: ", "45m")
+        try session.answer(after: "from when does it hold? (next-day, 12h, 1h, now) [next-day]: ", "soon")
+        try session.answer(after: "Type next-day, 12h, 1h or now.", "12h")
         try session.answer(after: "Gray the screen in Productivity? (yes/no) [yes]: ", "")
         try session.answer(after: "(a todo.txt or a plain list; none for none) [none]: ", todo.path)
         try session.answer(after: "separated by spaces; none for none) [none]: ", "file:///srv/news.rss")
@@ -63,6 +65,7 @@ final class SetupTests: XCTestCase {
         XCTAssertFalse(written.modes.automatic.isEnabled)
         XCTAssertEqual(written.important, [AppID("firefox")])
         XCTAssertEqual(written.defaultLimit, 45 * 60)
+        XCTAssertEqual(written.commitment.loosen, .twelveHours)
         XCTAssertEqual(written.limits[AppID("firefox")], 7200)
         XCTAssertEqual(written.profile(for: .productivity).displayFilter, .grayscale)
         XCTAssertEqual(written.content.todoPath, todo.path)
@@ -73,7 +76,7 @@ final class SetupTests: XCTestCase {
         // Run again: the answers given are offered, and Enter keeps them all.
         let before = try String(contentsOf: config, encoding: .utf8)
         let rerun = try TerminalSession(arguments: ["setup"], environment: environment)
-        for prompt in ["[focus social]: ", "[firefox]: ", "[45m leisure]: ", "[yes]: ", "[\(todo.path)]: ", "[file:///srv/news.rss]: ", "log in? (yes/no) [yes]: "] {
+        for prompt in ["[focus social]: ", "[firefox]: ", "[45m leisure]: ", "[12h]: ", "[yes]: ", "[\(todo.path)]: ", "[file:///srv/news.rss]: ", "log in? (yes/no) [yes]: "] {
             try rerun.answer(after: prompt, "")
         }
         _ = try rerun.finish()
@@ -95,7 +98,7 @@ final class SetupTests: XCTestCase {
         XCTAssertEqual(try AgentProcess.run(["setup", "--defaults"], environment: environment).status, 0)
         let session = try TerminalSession(arguments: ["setup"], environment: environment)
         try session.answer(after: "[focus sleep social]: ", "")
-        for prompt in ["[23:00]: ", "[07:00]: ", "[learn]: ", "[none]: ", "[1h leisure]: ", "[yes]: ", "[none]: ", "[none]: "] {
+        for prompt in ["[23:00]: ", "[07:00]: ", "[learn]: ", "[none]: ", "[1h leisure]: ", "[next-day]: ", "[yes]: ", "[none]: ", "[none]: "] {
             try session.answer(after: prompt, "")
         }
         try session.answer(after: "log in? (yes/no) [yes]: ", "no")

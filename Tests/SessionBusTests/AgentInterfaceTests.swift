@@ -71,6 +71,9 @@ final class AgentInterfaceTests: XCTestCase {
             AgentInterface.Method.browserChoice: ["in:u", "in:s", "in:s", "out:d"],
             AgentInterface.Method.browserGone: ["in:u"],
             AgentInterface.Method.browsers: ["out:s"],
+            AgentInterface.Method.pause: ["in:t", "out:x", "out:x"],
+            AgentInterface.Method.endPause: [],
+            AgentInterface.Method.leaveMode: ["in:s", "in:b", "out:s", "out:d", "out:s"],
             "Introspect": ["out:s"],
         ])
         // A signal's arguments have no direction; the parser above reads them as "in".

@@ -1,7 +1,7 @@
 # bash completion for screentime(1): the commands, their actions and options.
 _screentime() {
     local cur=${COMP_WORDS[COMP_CWORD]} command=${COMP_WORDS[1]}
-    local commands="setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group site rule continue schedule calendar cheat-day sync config display doctor help"
+    local commands="setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group site rule continue schedule calendar cheat-day sync pending pause config display doctor help"
     local modes="standard productivity social wind-down sleep wake-up"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
@@ -26,6 +26,8 @@ _screentime() {
                   else COMPREPLY=($(compgen -f -- "$cur")); return; fi ;;
         cheat-day) [ "$COMP_CWORD" -eq 2 ] && words="book list cancel" ;;
         sync) [ "$COMP_CWORD" -eq 2 ] && words="join leave status" ;;
+        pending) [ "$COMP_CWORD" -eq 2 ] && words="list cancel" ;;
+        pause) [ "$COMP_CWORD" -eq 2 ] && words="end" ;;
         config) [ "$COMP_CWORD" -eq 2 ] && words="path get set edit" ;;
         display) [ "$COMP_CWORD" -eq 2 ] && words="restore" ;;
         help) [ "$COMP_CWORD" -eq 2 ] && words="$commands" ;;

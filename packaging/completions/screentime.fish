@@ -1,5 +1,5 @@
 # fish completion for screentime(1): the commands, their actions and options.
-set -l commands setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group site rule continue schedule calendar cheat-day sync config display doctor help
+set -l commands setup agent status mode break bedtime stay-up start-day rundown report apps limit important essential group site rule continue schedule calendar cheat-day sync pending pause config display doctor help
 set -l modes standard productivity social wind-down sleep wake-up
 complete -c screentime -f
 complete -c screentime -n "not __fish_seen_subcommand_from $commands" -l help -d 'Print the commands'
@@ -27,6 +27,8 @@ set -l described \
     "calendar:Calendars whose events name a mode" \
     "cheat-day:Book a Cheat Day" \
     "sync:Share one budget across your computers" \
+    "pending:Loosenings waiting for their time" \
+    "pause:No limits or modes for a while" \
     "config:The configuration file" \
     "display:Put the screen's colours back" \
     "doctor:What this desktop supports" \
@@ -52,6 +54,8 @@ complete -c screentime -n "__fish_seen_subcommand_from schedule" -l at -l for -l
 complete -c screentime -n "__fish_seen_subcommand_from calendar" -a "add rm list expand" -F
 complete -c screentime -n "__fish_seen_subcommand_from cheat-day" -a "book list cancel"
 complete -c screentime -n "__fish_seen_subcommand_from sync" -a "join leave status"
+complete -c screentime -n "__fish_seen_subcommand_from pending" -a "list cancel"
+complete -c screentime -n "__fish_seen_subcommand_from pause" -a "end"
 complete -c screentime -n "__fish_seen_subcommand_from config" -a "path get set edit"
 complete -c screentime -n "__fish_seen_subcommand_from display" -a restore
 complete -c screentime -n "__fish_seen_subcommand_from help" -a "$commands"

@@ -32,6 +32,11 @@ public final class AgentRunner {
     var now: Date { turn.now }
     let zone = SystemTimeZone()
     let config: ConfigSource
+    /// What holds of the config: loosening waits (AgentRunner+Commitments).
+    let commitments: CommitmentFile
+    var nextCommitmentDue: Date?
+    /// This run in the store, and what the last one missed (AgentRunLog).
+    let runLog = AgentRunLog()
     let store: UsageDatabase
     var resolver: AppResolver
     /// The installed desktop entries as last read (at start, and when their folders change).
@@ -100,6 +105,7 @@ public final class AgentRunner {
         signals = try SignalWatch()
         let environment = options.environment
         config = ConfigSource(path: XDGPaths.configFile(environment: environment))
+        commitments = CommitmentFile(environment: environment)
         let (store, movedAside) = try UsageDatabase.openForAgent(path: XDGPaths.databaseFile(environment: environment), now: now)
         if let movedAside { Log.error("\(store.path) was damaged or unreadable: moved aside to \(movedAside) and a new one started") }
         self.store = store
@@ -112,7 +118,9 @@ public final class AgentRunner {
         cards = CardProcess(environment: environment)
         doNotDisturb = DoNotDisturbController(environment: environment, now: { [turn] in turn.now })
         weeklySummary = WeeklySummaryNotice(environment: environment)
-        let settings = config.settings
+        let (_, kept) = commitments.reconcile(wanted: config.settings, now: now, zone: zone)
+        nextCommitmentDue = kept.book.nextDue
+        let settings = kept.settings
         let dayStart = settings.dayBoundary.start(of: now, in: zone)
         let dayEnd = settings.dayBoundary.end(of: now, in: zone)
         // Only continues past the limit lengthen it, each by what it granted (a mode's bypass is not one).
@@ -149,6 +157,7 @@ public final class AgentRunner {
         watchLogind()
         watchDesktopEntries()
         beginTurn()
+        runLog.begin(store: store, environment: options.environment, now: now)
         resolveMode(now: now)
         connectDesktop(now: now)
         eventLoop = EventLoop(sources: makeSources())
@@ -161,7 +170,7 @@ public final class AgentRunner {
     func makeSources() -> [LoopSource] {
         [SignalSource(self), ConfigWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
          SessionBusSource(self), SystemBusSource(self), DesktopEntriesSource(self), CardSource(self),
-         WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self),
+         WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self), CommitmentSource(self), AgentAliveSource(self),
          FilterFadeSource(self), SyncSource(self)]
     }
 
@@ -383,6 +392,7 @@ public final class AgentRunner {
         let now = beginTurn()
         apply(engine.handle(.focus(nil), at: now))
         do { try usage.close(now: now) } catch { Log.error("the last usage could not be saved at exit: \(error)") }
+        runLog.end(store: store, now: now, reason: reason)
         cards.stopAll()
         desktop?.close()
         doNotDisturb.restoreAtExit { [clock, turn] in turn.move(to: clock.read().wall) }
@@ -457,7 +467,7 @@ public final class AgentRunner {
     }
 
     func reloadConfig() {
-        if config.reload() { settingsChanged(config.settings, at: now) }
+        if config.reload() { wantedSettingsChanged(at: now) }
     }
 
     /// The folders holding a calendar path's files (`CalendarTree`); the folder a missing path

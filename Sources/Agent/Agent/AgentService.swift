@@ -61,11 +61,21 @@ struct AgentService {
             return [.double(granted ?? 0)]
         case AgentInterface.Method.setMode:
             guard let name = arguments.first?.stringValue else { throw invalid("the mode must be a string") }
-            try changeModes { try $0.setMode(name, settings: runner.config.settings.modes, now: $1) }
+            // Leaving a restrictive mode early over the bus is the same continue, recorded (`ModeExit`).
+            try changeModes { _ = try $0.switchMode(name, decision: runner.engine.decision, settings: runner.engine.settings,
+                                                    how: "bus", confirmed: true, now: $1) }
+        case AgentInterface.Method.leaveMode:
+            guard let name = arguments.first?.stringValue, case .bool(let confirmed)? = arguments.dropFirst().first else {
+                throw invalid("a mode (string) and whether it is confirmed (boolean)")
+            }
+            var result = ModeSwitchResult(outcome: "")
+            try changeModes { result = try $0.switchMode(name, decision: runner.engine.decision, settings: runner.engine.settings,
+                                                         how: "terminal", confirmed: confirmed, now: $1) }
+            return [.string(result.outcome), .double(result.granted), .string(result.words)]
         case AgentInterface.Method.bookCheatDay:
             let start = try startArgument(arguments, 0)
             var booking: CheatDayBooking?
-            try changeModes { booking = try $0.bookCheatDay(start: start, settings: runner.config.settings.modes, now: $1) }
+            try changeModes { booking = try $0.bookCheatDay(start: start, settings: runner.engine.settings.modes, now: $1) }
             return [.string(booking?.id ?? "")]
         case AgentInterface.Method.cancelCheatDay:
             guard let id = arguments.first?.stringValue else { throw invalid("the id must be a string") }
@@ -81,6 +91,14 @@ struct AgentService {
             try changeModes { try $0.record(.startDay, now: $1) }
         case AgentInterface.Method.break:
             try changeModes { try $0.requestBreak(now: $1) }
+        case AgentInterface.Method.pause:
+            guard case .uint64(let seconds)? = arguments.first else { throw invalid("the length must be seconds (t)") }
+            var booking: CheatDayBooking?
+            try changeModes { booking = try $0.pause(TimeInterval(min(seconds, 1 << 40)), settings: runner.engine.settings,
+                                                     mode: runner.engine.decision.mode, now: $1) }
+            return [.int64(Int64(booking?.start.timeIntervalSince1970 ?? 0)), .int64(Int64(booking?.end.timeIntervalSince1970 ?? 0))]
+        case AgentInterface.Method.endPause:
+            try changeModes { try $0.endPause(now: $1) }
         case AgentInterface.Method.cardChosen:
             guard let card = arguments.first?.stringValue, let choice = arguments.dropFirst().first?.stringValue else {
                 throw invalid("a card id and a choice, both strings")

@@ -17,7 +17,7 @@ public enum ModeInputsSource {
         inputs.manual = state.manual
         // Each booking's notice counts from max(booked_at, first seen): the resolver drops those that
         // do not keep 12 hours.
-        inputs.cheatDays = CheatDayBook(bookings: state.cheatDays.map(\.booking))
+        inputs.cheatDays = CheatDayBook(bookings: state.cheatDays.map(\.booking) + state.pauses)
         inputs.sleepTimes = settings.bedtimeLearner.sleepTimes(activity: activity, now: now, zone: zone)
         inputs.sleepActions = state.sleepActions
         inputs.automatic = settings.automatic

@@ -24,6 +24,8 @@ public struct ModeStateSnapshot: Equatable, Sendable {
     public var cheatDays: [StoredCheatDay] = []
     public var sleepActions = SleepActions()
     public var requestedBreaks: [Date] = []
+    /// Pauses not over (`screentime pause`), as bookings without restrictions.
+    public var pauses: [CheatDayBooking] = []
 
     public init(manual: ManualSwitch? = nil, cheatDays: [StoredCheatDay] = [], sleepActions: SleepActions = SleepActions(),
                 requestedBreaks: [Date] = []) {
@@ -73,7 +75,9 @@ public struct ModeState {
         actions.startDayAt = plausible(actions.startDayAt, "start-day")
         let breaks = try store.breakRequests(since: now.addingTimeInterval(-ModeResolver.lookBack))
             .filter { plausible($0, "a break request") != nil }
-        return ModeStateSnapshot(manual: manual, cheatDays: cheatDays, sleepActions: actions, requestedBreaks: breaks)
+        var snapshot = ModeStateSnapshot(manual: manual, cheatDays: cheatDays, sleepActions: actions, requestedBreaks: breaks)
+        snapshot.pauses = try store.pauses(notOverAt: now).filter { plausible($0.start, "a pause") != nil }
+        return snapshot
     }
 
     /// Stored instants farther from now than this are no state a user made (a Cheat Day is booked

@@ -41,7 +41,7 @@ package enum CommandLineTool {
         SetupCommand.self, AgentCommand.self, StatusCommand.self, ModeCommand.self, BreakCommand.self, BedtimeCommand.self, StayUpCommand.self,
         StartDayCommand.self, ReaderCommand<RundownDescription>.self, ReportCommand.self, AppsCommand.self, LimitCommand.self, ImportantCommand.self,
         EssentialCommand.self, GroupCommand.self, SiteCommand.self, RuleCommand.self, ContinueCommand.self, ScheduleCommand.self,
-        ReaderCommand<CalendarDescription>.self, CheatDayCommand.self, SyncCommand.self, ConfigCommand.self, ReaderCommand<DisplayDescription>.self, ReaderCommand<DoctorDescription>.self,
+        ReaderCommand<CalendarDescription>.self, CheatDayCommand.self, SyncCommand.self, PendingCommand.self, PauseCommand.self, ConfigCommand.self, ReaderCommand<DisplayDescription>.self, ReaderCommand<DoctorDescription>.self,
     ]
 
     /// Runs the command `argv` names, one of `commands`; the exit status.

@@ -43,9 +43,14 @@ package struct Context {
         }
     }
 
-    package func editConfig(_ change: (inout KeyFile) throws -> Void) throws {
-        do { try ConfigEditor(path: configPath).edit(change) } catch let error as ConfigError {
+    /// Edits the config file; returns the loosenings the edit left waiting (Context+Commitment).
+    @discardableResult
+    package func editConfig(_ change: (inout KeyFile) throws -> Void) throws -> [PendingChange] {
+        let before = try? settings()
+        let wanted: Settings
+        do { wanted = try ConfigEditor(path: configPath).edit(change) } catch let error as ConfigError {
             throw CommandFailure(message: error.description)
         }
+        return keep(wanted, judgedAgainst: before)
     }
 }

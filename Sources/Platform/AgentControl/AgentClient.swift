@@ -62,7 +62,7 @@ public final class AgentClient {
         _ = try call(method)
     }
 
-    private func call(_ method: String, _ arguments: [BusValue] = []) throws -> [BusValue] {
+    func call(_ method: String, _ arguments: [BusValue] = []) throws -> [BusValue] {
         do {
             return try connection.call(destination: AgentInterface.busName, path: AgentInterface.objectPath,
                                        interface: AgentInterface.interface, method: method, arguments: arguments,

@@ -21,6 +21,10 @@ import FoundationEssentials
 ///   `BrowserChoice(u browser, s site, s choice) -> d granted`, `BrowserGone(u browser)`: from the
 ///   browser extension's native host (`browser` is the browser's pid); `Browsers() -> s` lists them.
 /// - signals `SiteRestricted(u browser, s site, s card)`, `SiteAllowed(u browser, s site)`: to the host.
+/// - `Pause(t seconds) -> (x start, x end)`: a pause without restrictions, from when the loosening
+///   rule lets it start; `EndPause()` ends it (and drops one to come).
+/// - `LeaveMode(s mode, b confirmed) -> (s outcome, d granted, s words)`: `SetMode` as the terminal
+///   asks it: leaving a restrictive mode early is a continue, asked first (`ModeExit`).
 /// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
 ///   while nobody listens).
 ///
@@ -53,6 +57,9 @@ public enum AgentInterface {
         public static let browserChoice = "BrowserChoice"
         public static let browserGone = "BrowserGone"
         public static let browsers = "Browsers"
+        public static let pause = "Pause"
+        public static let endPause = "EndPause"
+        public static let leaveMode = "LeaveMode"
     }
 
     public enum Signal {
@@ -120,6 +127,10 @@ public enum AgentInterface {
         (Method.browserChoice, MethodArguments(inputs: [("browser", "u"), ("site", "s"), ("choice", "s")], outputs: [("granted", "d")])),
         (Method.browserGone, MethodArguments(inputs: [("browser", "u")], outputs: [])),
         (Method.browsers, MethodArguments(inputs: [], outputs: [("json", "s")])),
+        (Method.pause, MethodArguments(inputs: [("seconds", "t")], outputs: [("start", "x"), ("end", "x")])),
+        (Method.endPause, MethodArguments(inputs: [], outputs: [])),
+        (Method.leaveMode, MethodArguments(inputs: [("mode", "s"), ("confirmed", "b")],
+                                           outputs: [("outcome", "s"), ("granted", "d"), ("words", "s")])),
     ]
 
     /// The arguments of `method`; nil when the interface has no such method.

@@ -91,6 +91,41 @@ enum Schema {
         CREATE INDEX intervals_report ON intervals(start, id, end, app, mode);
         DROP INDEX intervals_start;
         """,
+        // 7: the agent's runs (started, last alive, how it ended) and the spans of the session it
+        // was not there for, found at its next start, with their cause (AgentRunRecords); the
+        // pauses asked for (`screentime pause`), each from when the loosening rule let it start.
+        """
+        CREATE TABLE agent_runs(
+            id INTEGER PRIMARY KEY,
+            started REAL NOT NULL,
+            alive REAL NOT NULL,
+            ended REAL,
+            end_reason TEXT,
+            session TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE untracked(
+            id INTEGER PRIMARY KEY,
+            start REAL NOT NULL,
+            end REAL NOT NULL,
+            cause TEXT NOT NULL,
+            detail TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX untracked_end ON untracked(end, start);
+        CREATE TABLE pauses(
+            id INTEGER PRIMARY KEY,
+            start REAL NOT NULL,
+            end REAL NOT NULL,
+            requested_at REAL NOT NULL
+        );
+        CREATE TABLE mode_exits(
+            id INTEGER PRIMARY KEY,
+            mode TEXT NOT NULL,
+            at REAL NOT NULL,
+            left REAL,
+            granted REAL,
+            how TEXT NOT NULL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

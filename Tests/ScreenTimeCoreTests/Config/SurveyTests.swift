@@ -126,11 +126,20 @@ final class SurveyTests: XCTestCase {
         XCTAssertTrue(survey.prompt(.important).contains("\n  1 mpv Media Player (mpv)\n  2 firefox (firefox)\n"))
     }
 
+    func testTheLoosenQuestionWritesTheCommitmentRule() throws {
+        var survey = survey()
+        XCTAssertThrowsError(try survey.answer(.loosen, "tomorrow"))
+        try survey.answer(.loosen, "1H")
+        let (_, settings) = try written(survey.answers)
+        XCTAssertEqual(settings.commitment.loosen, .oneHour)
+        XCTAssertEqual(survey.currentAnswer(.loosen), "1h")
+    }
+
     func testOnlyTheGoalsQuestionsAreAsked() throws {
         var survey = survey()
         try survey.answer(.goals, "none")
-        XCTAssertEqual(SurveyQuestion.allCases.filter { $0.isAsked(survey.answers) }, [.goals, .important, .limit, .todo, .feeds, .autostart])
-        XCTAssertEqual(SurveyQuestion.allCases.count, 10)
+        XCTAssertEqual(SurveyQuestion.allCases.filter { $0.isAsked(survey.answers) }, [.goals, .important, .limit, .loosen, .todo, .feeds, .autostart])
+        XCTAssertEqual(SurveyQuestion.allCases.count, 11)
     }
 
     func testTheSummaryTellsEachModeAsConfigured() throws {

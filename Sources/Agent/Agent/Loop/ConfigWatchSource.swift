@@ -14,7 +14,7 @@ final class ConfigWatchSource: LoopSource {
 
     func handle(ready: [Int32], now: Date) {
         guard agent.config.handleWatchEvents() else { return }
-        agent.settingsChanged(agent.config.settings, at: now)
+        agent.wantedSettingsChanged(at: now)
         // Parsing and applying a config is rare work: its code need not stay resident.
         CodePages.release()
     }

@@ -49,8 +49,8 @@ struct ConfigCommand: Subcommand {
             guard let value = file.value(key, in: section) else { throw CommandFailure(message: "\(section).\(key) is not set") }
             context.print(value)
         case .set(let section, let key, let value):
-            try context.editConfig { $0.set(key, to: value, in: section) }
-            context.print("\(section).\(key) = \(value)")
+            let pending = try context.editConfig { $0.set(key, to: value, in: section) }
+            context.tell("\(section).\(key) = \(value)", pending: pending)
         case .edit:
             try context.editConfig { _ in } // creates the commented template when there is no file yet
             let editor = context.environment["VISUAL"] ?? context.environment["EDITOR"] ?? "editor"

@@ -27,20 +27,23 @@ struct ExemptionEdit {
         switch action {
         case .add(let typed):
             let app = try context.app(typed)
-            try context.editConfig { $0.setExemption(kind, app, true) }
-            context.print(kind == .important ? "\(app) is important: no limit applies to it"
-                                             : "\(app) is essential: it is never restricted")
+            let pending = try context.editConfig { $0.setExemption(kind, app, true) }
+            context.tell(kind == .important ? "\(app) is important: no limit applies to it"
+                                            : "\(app) is essential: it is never restricted", pending: pending)
         case .remove(let typed):
             let app = try context.app(typed)
             try context.editConfig { $0.setExemption(kind, app, false) }
             context.print("\(app) is no longer \(kind.rawValue)")
         case .list:
-            let settings = try context.settings()
+            // What holds now, and what waits (Commitments).
+            let (settings, pending) = try context.keptSettings()
+            let waiting = pending.filter { $0.facet.hasPrefix(kind.rawValue + ":") }
             let apps = (kind == .important ? settings.important : settings.essential).sorted().map(\.rawValue)
             let builtIn = kind == .important ? [] : SafetyApps.Kind.allCases.flatMap { kind in
                 SafetyApps.patterns(kind).map { "\($0)  (built in: \(kind.rawValue))" }
             }
             context.print(apps.isEmpty && builtIn.isEmpty ? "(none)" : (apps + builtIn).joined(separator: "\n"))
+            for line in context.pendingLines(waiting, settings: settings) { context.print("pending: " + line) }
         }
     }
 }

@@ -43,28 +43,30 @@ struct LimitCommand: Subcommand {
         switch action {
         case .set(let typed, let seconds):
             let app = try context.limitTarget(typed)
-            try context.editConfig { $0.setLimit(app, seconds) }
+            let pending = try context.editConfig { $0.setLimit(app, seconds) }
             if let group = AppGroup(rawValue: app.rawValue) {
-                context.print("\(group.rawValue) (group): \(DurationText.format(seconds)) a day, shared by its apps")
+                context.tell("\(group.rawValue) (group): \(DurationText.format(seconds)) a day, shared by its apps", pending: pending)
             } else {
-                context.print("\(app): \(DurationText.format(seconds)) a day")
+                context.tell("\(app): \(DurationText.format(seconds)) a day", pending: pending)
             }
         case .remove(let typed):
             let app = try context.limitTarget(typed)
             var removed = false
-            try context.editConfig { removed = $0.removeLimit(app) }
+            let pending = try context.editConfig { removed = $0.removeLimit(app) }
             let fallback = try context.settings().defaultLimit
             if let group = AppGroup(rawValue: app.rawValue) {
-                context.print(removed ? "\(group.rawValue) (group): no shared limit now" : "\(group.rawValue) (group) had no shared limit")
+                context.tell(removed ? "\(group.rawValue) (group): no shared limit now" : "\(group.rawValue) (group) had no shared limit", pending: pending)
             } else {
-                context.print(removed ? "\(app): back to the default limit (\(DurationText.format(fallback)))"
-                                      : "\(app) had no limit of its own")
+                context.tell(removed ? "\(app): back to the default limit (\(DurationText.format(fallback)))"
+                                     : "\(app) had no limit of its own", pending: pending)
             }
         case .setDefault(let seconds):
-            try context.editConfig { $0.setDefaultLimit(seconds) }
-            context.print("default limit: \(DurationText.format(seconds)) a day")
+            let pending = try context.editConfig { $0.setDefaultLimit(seconds) }
+            context.tell("default limit: \(DurationText.format(seconds)) a day", pending: pending)
         case .list:
-            context.print(Self.list(try context.settings()))
+            let (settings, pending) = try context.keptSettings()
+            let waiting = context.pendingLines(pending, settings: settings).map { "pending: " + $0 }
+            context.print(([Self.list(settings)] + waiting).joined(separator: "\n"))
         }
     }
 

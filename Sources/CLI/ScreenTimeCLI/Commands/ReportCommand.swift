@@ -74,9 +74,15 @@ struct ReportCommand: Subcommand {
         case .day(let date): (date.weekday.name, ReportRange(from: date, to: date, boundary: boundary, zone: zone))
         case .range(let from, let to): ("\(to.daysSinceEpoch - from.daysSinceEpoch + 1) days", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
         }
-        let report = try Self.report(title: title, range: range, context: context, settings: settings,
+        var report = try Self.report(title: title, range: range, context: context, settings: settings,
                                      devices: try ReportDevices(context: context, only: device,
                                                                 days: range.previous(boundary: boundary, zone: zone).days[0]...range.days.last!))
+        let untracked = try context.openStore()?.untracked(from: range.start, to: range.end) ?? []
+        report.setNotTracked(untracked, from: range.start, to: range.end, zone: zone)
+        report.modeExits = try context.openStore()?.modeExits(from: range.start, to: range.end).map {
+            UsageReport.ModeExitEntry(at: LocalTimeText.iso8601($0.at, in: zone), mode: $0.mode, leftSeconds: ($0.left ?? 0).rounded(),
+                                      grantedSeconds: $0.granted ?? 0, how: $0.how)
+        } ?? []
         if let page {
             // A week of per-app, per-hour usage: private, wherever it is written.
             do { try PrivateFiles.write(Array(ReportPage.html(report).utf8), to: page) } catch {

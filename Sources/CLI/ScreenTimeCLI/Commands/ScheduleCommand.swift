@@ -50,9 +50,9 @@ struct ScheduleCommand: Subcommand {
             for entry in entries { context.print("\(entry.id.padded(to: width))  \(entry)") }
         case .remove(let id):
             var removed = false
-            try context.editConfig { removed = $0.remove(id, in: ModeConfigKey.schedule) }
+            let pending = try context.editConfig { removed = $0.remove(id, in: ModeConfigKey.schedule) }
             guard removed else { throw CommandFailure(message: "nothing is scheduled as `\(id)` (see `screentime schedule list`)") }
-            context.print("\(id): removed")
+            context.tell("\(id): removed", pending: pending)
         }
     }
 }

@@ -37,7 +37,10 @@ struct SetupCommand: Subcommand {
             }
         }
         let written = try Self.write(survey.answers, context)
+        // A first setup is the first commitment, as written; a rerun's loosenings wait as any edit's do.
+        let waiting = context.keep(written, judgedAgainst: nil)
         context.print("\nWritten to \(context.configPath).")
+        for line in context.pendingLines(waiting, settings: (try? context.keptSettings().settings) ?? written) { context.print("Waiting: " + line) }
         context.print(try Self.arrange(autostart, on: survey.answers.autostart))
         context.print(SurveySummary.text(written))
     }

@@ -26,7 +26,7 @@ struct StatusCommand: Subcommand {
     func run(_ context: Context) throws {
         guard follow else {
             let status = try context.agent { try $0.status() }
-            return show(render(status, context: context), context: context)
+            return show(render(status, context: context) + waiting(context), context: context)
         }
         // Bars start the follower at login, perhaps before the agent: it says "not running" and
         // waits rather than exiting, which would leave the bar without the module for the session.
@@ -61,6 +61,20 @@ struct StatusCommand: Subcommand {
         case .waybar: StatusBarFormat.waybar(StatusBarLine(status, now: Date(), zone: context.zone))
         case .i3blocks: StatusBarFormat.i3blocks(StatusBarLine(status, now: Date(), zone: context.zone), following: follow)
         }
+    }
+
+    /// In the text form, the loosenings waiting for their time (`pending`), one line each, and the
+    /// last span the agent was not there to count.
+    func waiting(_ context: Context) -> String {
+        guard form == .text else { return "" }
+        var text = ""
+        if let (settings, pending) = try? context.keptSettings() {
+            text += context.pendingLines(pending, settings: settings).map { "\nWaiting: " + $0 }.joined()
+        }
+        if let store = try? context.openStore(), let span = try? store.lastUntracked() {
+            text += "\nLast not tracked: " + span.line(in: context.zone, withDate: true)
+        }
+        return text
     }
 
     var notRunning: String {

@@ -54,7 +54,7 @@ struct CalendarCommand: DescribedCommand {
         case .remove(let given):
             let path = Self.absolute(given)
             var removed = false
-            try context.editConfig { file in
+            let pending = try context.editConfig { file in
                 var paths = KeyFileList.split(file.value(ModeConfigKey.paths, in: ModeConfigKey.calendars) ?? "")
                 let before = paths.count
                 paths.removeAll { $0 == path || $0 == given }
@@ -62,7 +62,7 @@ struct CalendarCommand: DescribedCommand {
                 if removed { file.set(ModeConfigKey.paths, to: KeyFileList.join(paths), in: ModeConfigKey.calendars) }
             }
             guard removed else { throw CommandFailure(message: "\(path) is not one of the calendars (see `screentime calendar list`)") }
-            context.print("\(path): removed")
+            context.tell("\(path): removed", pending: pending)
         case .list:
             let paths = try context.settings().modes.calendarPaths
             guard !paths.isEmpty else { return context.print("No calendars. Add an .ics file or folder with `screentime calendar add PATH`.") }

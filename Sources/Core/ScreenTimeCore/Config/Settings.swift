@@ -38,6 +38,8 @@ public struct Settings: Equatable, Sendable {
     public var content = ModeContentSettings()
     /// `[report]`: the weekly summary and the week's first day.
     public var report = ReportSettings()
+    /// `[commitment]`: when a loosening takes effect (Commitment/).
+    public var commitment = CommitmentSettings()
 
     public init() {}
 
@@ -142,7 +144,7 @@ extension Settings {
         func app(_ name: String, _ line: Int) throws -> AppID {
             do { return try AppID(checking: name) } catch { throw fail(line, error.message) }
         }
-        let known = ConfigKey.sections + ModeSettings.sections + ModeContentSettings.sections + [ReportSettings.section]
+        let known = ConfigKey.sections + ModeSettings.sections + ModeContentSettings.sections + [ReportSettings.section, CommitmentSettings.section]
         for section in file.sections where !known.contains(section) {
             let line = file.lines.firstIndex(of: .section(section)).map { $0 + 1 } ?? 0
             throw fail(line, "unknown section [\(section)] (known: \(known.joined(separator: ", ")))")
@@ -159,6 +161,7 @@ extension Settings {
         modes = try ModeSettings(file, path: path)
         content = try ModeContentSettings(file, path: path)
         report = try ReportSettings(file, path: path)
+        commitment = try CommitmentSettings(file, path: path)
         for (key, value, line) in file.entries(in: ConfigKey.general) {
             switch key {
             case ConfigKey.dayStart:
@@ -284,6 +287,13 @@ extension Settings {
         # full report page (on or off).
         weekly-summary = on
         week-start = monday
+
+        [commitment]
+        # Changes that give more time or fewer restrictions (a higher limit, an exemption, a mode
+        # or schedule turned off) take effect at the next day start (next-day), 12h or 1h after
+        # you make them, or at once (now). Tightening is always at once; undoing a change within
+        # 5 minutes is too.
+        loosen = next-day
 
         """
 }

@@ -29,6 +29,8 @@ public struct SurveyAnswers: Equatable, Sendable {
     public var important: [AppID]
     public var defaultLimit: TimeInterval
     public var limitScope: LimitScope
+    /// When loosening takes effect (`[commitment] loosen`).
+    public var loosen: LoosenRule
     public var productivityGrayscale: Bool
     public var todo: String?
     public var feeds: [String]
@@ -48,6 +50,7 @@ public struct SurveyAnswers: Equatable, Sendable {
         important = settings.important.sorted()
         defaultLimit = settings.defaultLimit
         limitScope = settings.limitScope
+        loosen = settings.commitment.loosen
         productivityGrayscale = modes.productivityGrayscale
         todo = settings.content.todoPath
         feeds = settings.content.feeds
@@ -83,6 +86,7 @@ public struct SurveyAnswers: Equatable, Sendable {
         file.set(ExemptionKind.important.rawValue, to: KeyFileList.join(important.map(\.rawValue)), in: ConfigKey.exemptions)
         file.set(ConfigKey.defaultLimit, to: DurationText.format(defaultLimit), in: ConfigKey.limits)
         file.set(ConfigKey.limitScope, to: limitScope.rawValue, in: ConfigKey.limits)
+        file.set(CommitmentSettings.loosenKey, to: loosen.rawValue, in: CommitmentSettings.section)
         if let todo { file.set("todo", to: todo, in: "productivity") } else { file.remove("todo", in: "productivity") }
         if feeds.isEmpty { file.remove("feeds", in: "rundown") } else { file.set("feeds", to: KeyFileList.join(feeds), in: "rundown") }
     }

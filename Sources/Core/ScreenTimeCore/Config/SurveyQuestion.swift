@@ -1,9 +1,9 @@
 import FoundationEssentials
 
-/// The questions of `screentime setup`, at most ten, in order. The sleep times are asked only for
+/// The questions of `screentime setup`, at most eleven, in order. The sleep times are asked only for
 /// the sleep goal, the grayscale only for focus.
 public enum SurveyQuestion: CaseIterable, Sendable {
-    case goals, bedtime, wakeTime, sleepTimesKind, important, limit, grayscale, todo, feeds, autostart
+    case goals, bedtime, wakeTime, sleepTimesKind, important, limit, loosen, grayscale, todo, feeds, autostart
 
     public func isAsked(_ answers: SurveyAnswers) -> Bool {
         switch self {
@@ -60,6 +60,7 @@ public struct Survey {
                 + offeredApps.enumerated().map { "  \($0.offset + 1) \($0.element.name) (\($0.element.id))\n" }.joined()
                 + "  (\(offeredApps.isEmpty ? "" : "numbers or ")app ids; none for none)"
         case .limit: "Daily limit, and the apps it covers: leisure (content, social and unknown apps) or all"
+        case .loosen: "When you give yourself more time or fewer restrictions, from when does it hold? (next-day, 12h, 1h, now)"
         case .grayscale: "Gray the screen in Productivity? (yes/no)"
         case .todo: "Your to-do file for Productivity and the morning run-down (a todo.txt or a plain list; none for none)"
         case .feeds: "Feeds for the morning run-down (RSS or Atom links, separated by spaces; none for none)"
@@ -78,6 +79,7 @@ public struct Survey {
         case .sleepTimesKind: answers.pinSleepTimes ? "fixed" : "learn"
         case .important: list(answers.important.map(\.rawValue))
         case .limit: "\(DurationText.format(answers.defaultLimit)) \(answers.limitScope.rawValue)"
+        case .loosen: answers.loosen.rawValue
         case .grayscale: answers.productivityGrayscale ? "yes" : "no"
         case .todo: answers.todo ?? "none"
         case .feeds: list(answers.feeds)
@@ -104,6 +106,9 @@ public struct Survey {
             }
         case .important: answers.important = none ? [] : try important(words)
         case .limit: (answers.defaultLimit, answers.limitScope) = try Self.limit(words, answers)
+        case .loosen:
+            guard let rule = LoosenRule(rawValue: text.lowercased()) else { throw SurveyHint(message: "Type next-day, 12h, 1h or now.") }
+            answers.loosen = rule
         case .grayscale: answers.productivityGrayscale = try Self.yesNo(text)
         case .todo:
             guard !none else { answers.todo = nil; return }

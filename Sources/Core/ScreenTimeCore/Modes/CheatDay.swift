@@ -6,6 +6,9 @@ public struct CheatDayBooking: Hashable, Sendable {
     public var start: Date
     /// When the booking was made: the 12-hour rule is checked against it wherever a booking is used.
     public var bookedAt: Date
+    /// A pause (`screentime pause`): as a Cheat Day, without restrictions, for its own length; its
+    /// start keeps the loosening rule instead of the 12 hours (Pause.swift).
+    public var pause: TimeInterval?
 
     public static let length: TimeInterval = 24 * 3600
     public static let notice: TimeInterval = 12 * 3600
@@ -18,11 +21,11 @@ public struct CheatDayBooking: Hashable, Sendable {
         self.bookedAt = bookedAt
     }
 
-    public var end: Date { start.addingTimeInterval(CheatDayBooking.length) }
+    public var end: Date { start.addingTimeInterval(pause ?? CheatDayBooking.length) }
     public var interval: Range<Date> { Range(from: start, upTo: end) }
 
     /// Whether the booking keeps the rule; a hand-edited or back-dated booking that does not is ignored.
-    public var respectsNotice: Bool { start.timeIntervalSince(bookedAt) >= CheatDayBooking.notice }
+    public var respectsNotice: Bool { pause != nil ? start >= bookedAt : start.timeIntervalSince(bookedAt) >= CheatDayBooking.notice }
 }
 
 /// Why a Cheat Day could not be booked.

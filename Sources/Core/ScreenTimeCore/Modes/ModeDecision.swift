@@ -28,6 +28,8 @@ public enum ModeReason: Hashable, Sendable {
     /// One line for `status`, in the user's local time.
     public func explanation(zone: LocalTimeZone) -> String {
         switch self {
+        case .cheatDay(let booking) where booking.pause != nil:
+            return "Paused until \(zone.formatMinute(booking.end)) (screentime pause): no limits or modes, time still counted"
         case .cheatDay(let booking):
             return "Cheat Day booked until \(zone.formatMinute(booking.end))"
         case .manual(let manual, let end):

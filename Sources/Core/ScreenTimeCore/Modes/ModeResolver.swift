@@ -110,9 +110,13 @@ public struct ModeResolver {
     func claims(in window: Range<Date>) -> [Claim] {
         let enabled = inputs.enabledModes
         var claims: [Claim] = []
+        // A pause holds whatever modes are on: it is no Cheat Day, only as free as one.
+        claims += inputs.cheatDays.bookings
+            .filter { $0.pause != nil && $0.respectsNotice && $0.interval.overlaps(window) }
+            .map { Claim(layer: .cheatDay, mode: .cheatDay, reason: .cheatDay($0), span: $0.interval) }
         if enabled.contains(.cheatDay) {
             claims += inputs.cheatDays.bookings
-                .filter { $0.respectsNotice && $0.interval.overlaps(window) }
+                .filter { $0.pause == nil && $0.respectsNotice && $0.interval.overlaps(window) }
                 .map { Claim(layer: .cheatDay, mode: .cheatDay, reason: .cheatDay($0), span: $0.interval) }
         }
         for entry in inputs.schedule where entry.mode != .cheatDay && (entry.mode == .standard || enabled.contains(entry.mode)) {

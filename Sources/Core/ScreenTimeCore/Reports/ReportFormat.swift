@@ -16,7 +16,7 @@ public enum ReportFormat {
                      + "Switches: \(report.switches) (\(count(report.switches - report.previous.switches)))")
         guard !report.apps.isEmpty else {
             lines.append("No app time recorded.")
-            return lines.joined(separator: "\n")
+            return (lines + NotTrackedFormat.lines(report)).joined(separator: "\n")
         }
         lines += section("Apps", report.apps.map { ($0.name, $0.seconds, $0.group) }, style: style)
         lines += section("Groups", report.groups.map { ($0.name, $0.seconds, $0.name) }, style: style)
@@ -39,6 +39,7 @@ public enum ReportFormat {
                 "\(TerminalText.printable(name(of: $0.app, in: report))) at \(when($0.at, report)) in \(TerminalText.printable(modeName($0.mode ?? ""))) (+\(DurationText.spoken($0.seconds)))"
             }.joined(separator: ", "))
         }
+        lines += NotTrackedFormat.lines(report)
         return lines.joined(separator: "\n")
     }
 

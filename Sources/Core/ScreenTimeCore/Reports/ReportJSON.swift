@@ -27,7 +27,9 @@ struct ReportJSON {
             $0.key("groups") { $0.array(report.groups) { $0.write($1) } }
             $0.key("hours") { $0.array(report.hours) { json, hours in json.array(hours) { $0.number($1) } } }
             $0.key("limitsReached") { $0.array(report.limitsReached) { $0.write($1) } }
+            $0.key("modeExits") { $0.array(report.modeExits) { $0.write($1) } }
             $0.key("modes") { $0.array(report.modes) { $0.write($1) } }
+            $0.key("notTracked") { $0.array(report.notTracked) { $0.write($1) } }
             $0.key("pickups") { $0.integer(report.pickups) }
             $0.key("previous") { $0.write(report.previous) }
             $0.key("switches") { $0.integer(report.switches) }
@@ -70,6 +72,26 @@ struct ReportJSON {
             $0.key("pickups") { $0.integer(previous.pickups) }
             $0.key("seconds") { $0.number(previous.seconds) }
             $0.key("switches") { $0.integer(previous.switches) }
+        }
+    }
+
+    private mutating func write(_ exit: UsageReport.ModeExitEntry) {
+        object {
+            $0.key("at") { $0.string(exit.at) }
+            $0.key("grantedSeconds") { $0.number(exit.grantedSeconds) }
+            $0.key("how") { $0.string(exit.how) }
+            $0.key("leftSeconds") { $0.number(exit.leftSeconds) }
+            $0.key("mode") { $0.string(exit.mode) }
+        }
+    }
+
+    private mutating func write(_ span: UsageReport.NotTracked) {
+        object {
+            $0.key("cause") { $0.string(span.cause) }
+            $0.key("detail") { $0.string(span.detail) }
+            $0.key("from") { $0.string(span.from) }
+            $0.key("seconds") { $0.number(span.seconds) }
+            $0.key("to") { $0.string(span.to) }
         }
     }
 

@@ -20,6 +20,7 @@ public enum ReportPage {
             """
         page += "<h2>Days</h2>\n" + days(report) + "<h2>Top apps</h2>\n" + apps(report)
         page += "<h2>Hours of the week</h2>\n" + heatMap(report) + "<h2>Continues taken</h2>\n" + continues(report)
+        page += NotTrackedFormat.html(report)
         return page + "</body></html>\n"
     }
 

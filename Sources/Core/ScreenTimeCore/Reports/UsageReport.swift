@@ -75,6 +75,10 @@ public struct UsageReport: Equatable, Codable, Sendable {
     public var limitsReached: [Event]
     /// Time per joined computer (`screentime sync`), this one included; nil when not joined.
     public var devices: [Share]? = nil
+    /// Spans the agent was not there to count, by cause (NotTrackedReport.swift).
+    public var notTracked: [NotTracked] = []
+    /// Restrictive modes left early by hand, each a continue (NotTrackedReport.swift).
+    public var modeExits: [ModeExitEntry] = []
 
     /// One recorded foreground interval.
     public struct Interval: Sendable {

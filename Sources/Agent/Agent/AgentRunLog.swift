@@ -1,0 +1,71 @@
+import FoundationEssentials
+import ScreenTimeCore
+import LocalSystem
+import UsageStore
+
+/// The agent's own run in the store: begun at start (recording what the last run missed, with its
+/// cause), marked alive every minute, ended on every clean way out. What is missing after a
+/// SIGKILL or a crash is the end, so the next start knows.
+final class AgentRunLog {
+    static let aliveEvery: TimeInterval = 60
+    private(set) var run: Int64?
+    private(set) var nextMark: Date?
+
+    /// Records the spans missed since the last run, and begins this one.
+    func begin(store: UsageDatabase, environment: [String: String], now: Date) {
+        let session = environment["XDG_SESSION_ID"] ?? ""
+        do {
+            let last = try store.lastAgentRun()
+            let spans = TrackingGaps.found(last: last, session: session, sessionStart: Self.sessionStart(session),
+                                           bootTime: Self.bootTime(), now: now)
+            for span in spans {
+                try store.recordUntracked(span)
+                Log.info("not tracked: \(span.line(in: SystemTimeZone(), withDate: true))")
+            }
+            run = try store.beginAgentRun(at: now, session: session)
+            nextMark = now.addingTimeInterval(Self.aliveEvery)
+        } catch {
+            Log.warning("the agent's run cannot be recorded: \(error)")
+        }
+    }
+
+    func markAlive(store: UsageDatabase, now: Date) {
+        guard let run else { return }
+        nextMark = now.addingTimeInterval(Self.aliveEvery)
+        do { try store.markAgentAlive(run: run, at: now) } catch { Log.warning("the agent's run cannot be recorded: \(error)") }
+    }
+
+    func end(store: UsageDatabase, now: Date, reason: String) {
+        guard let run else { return }
+        do { try store.markAgentEnded(run: run, at: now, reason: reason) } catch { Log.warning("the agent's run cannot be recorded: \(error)") }
+        self.run = nil
+        nextMark = nil
+    }
+
+    /// When the logind session began (`/run/systemd/sessions/ID`, `REALTIME=` in microseconds).
+    static func sessionStart(_ session: String) -> Date? {
+        guard !session.isEmpty, !session.contains("/"),
+              let micro = field("REALTIME=", in: "/run/systemd/sessions/\(session)") else { return nil }
+        return Date(timeIntervalSince1970: micro / 1_000_000)
+    }
+
+    /// When the machine started (`/proc/stat`, `btime`).
+    static func bootTime() -> Date? { field("btime ", in: "/proc/stat").map { Date(timeIntervalSince1970: $0) } }
+
+    private static func field(_ prefix: String, in path: String) -> Double? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Double($0.dropFirst(prefix.count)) }
+    }
+}
+
+/// The agent's minute mark of life in the store.
+final class AgentAliveSource: LoopSource {
+    private unowned let agent: AgentRunner
+
+    init(_ agent: AgentRunner) { self.agent = agent }
+
+    func nextDeadline(now: Date) -> Date? { agent.runLog.nextMark }
+
+    func handle(ready: [Int32], now: Date) { agent.runLog.markAlive(store: agent.store, now: now) }
+}
