@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "LocalSystem", dependencies: ["ScreenTimeCore"]),
         // The agent seen from outside, for the CLI and the agent's own bus handlers: the bus client, `status --follow`,
         // the config file's careful editor and its lock, the sibling executables' paths.
-        .target(name: "AgentControl", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus", "PrivateFiles"]),
+        .target(name: "AgentControl", dependencies: ["SystemErrors", "ScreenTimeCore", "SessionBus", "PrivateFiles", "Logging"]),
         // The agent: one poll loop feeding the engine and carrying out its actions.
         .target(name: "Agent", dependencies: ["SystemErrors", "ScreenTimeCore", "LocalProcess", "X11Backend", "I3IPCBackend", "HyprlandBackend",
                                               "WaylandBackend", "DisplayFilter", "SessionBus", "UsageStore", "KWinBackend", "GnomeShellBackend", "DoNotDisturb", "Logging", "ChildProcesses", "LocalSystem", "PrivateFiles", "AgentControl",

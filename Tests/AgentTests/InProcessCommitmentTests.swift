@@ -2,7 +2,7 @@ import Foundation
 import LocalSystem
 import ScreenTimeCore
 import SessionBus
-import TestSupport
+import Harnesses
 import XCTest
 @testable import Agent
 

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Time not tracked is shown: the real agent stopped (SIGTERM, as `systemctl --user stop` does)

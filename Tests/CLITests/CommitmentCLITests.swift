@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Loosening waits from the command line, with no agent running: the command says when, `limit

@@ -1,6 +1,6 @@
 import Foundation
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// `mode standard` during a scheduled Productivity, from a terminal: the mode's words and time

@@ -1,3 +1,4 @@
+import Logging
 import FoundationEssentials
 import ScreenTimeCore
 

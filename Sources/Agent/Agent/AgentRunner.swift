@@ -1,3 +1,4 @@
+import AgentControl
 import DoNotDisturb
 import Logging
 import Glibc

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Tightening is instant, loosening waits: the commitment book on a virtual clock.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ScreenTimeCore
-import TestSupport
+import Harnesses
 import XCTest
 
 /// Seeded random settings through the book: it never loosens early, and never loses a tightening.

@@ -1,4 +1,4 @@
-import Agent
+import AgentControl
 import FoundationEssentials
 import ScreenTimeCore
 
