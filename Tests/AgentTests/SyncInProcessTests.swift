@@ -155,7 +155,9 @@ final class SyncInProcessTests: XCTestCase {
         let clock = VirtualClock(zone.instant(of: CivilDate(year: 2026, month: 6, day: 1), at: WallTime(hour: 9, minute: 0)))
         let folderA = root.appendingPathComponent("a-Sync").path, folderB = root.appendingPathComponent("b-Sync").path
         for folder in [folderA, folderB] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let base = "[general]\nidle-after = 1h\nday-start = 04:00\n[modes]\nautomatic = off\nbreaks = off\n"
+        // Loosening at once (`[commitment]` stays local): what is checked here is the merge; a
+        // loosening that arrives from another computer waits for the day start like any other.
+        let base = "[general]\nidle-after = 1h\nday-start = 04:00\n[modes]\nautomatic = off\nbreaks = off\n[commitment]\nloosen = now\n"
         let a = try computer("laptop", config: base + "[limits]\nstnotes = 30m\n[privacy]\ntitles = none\n", joining: folderA, clock: clock)
         let b = try computer("desktop", config: base, joining: folderB, clock: clock)
         let both = [a, b]
