@@ -12,7 +12,7 @@ public final class DesktopHarness: SharedHarness {
     public let root: URL
     public var runtimeDirectory: String { environment["XDG_RUNTIME_DIR"]! }
 
-    private var processes: [String: Process] = [:]
+    private let processes = HarnessProcesses()
 
     public enum Failure: Error, CustomStringConvertible {
         case missingProgram(String)
@@ -133,7 +133,7 @@ public final class DesktopHarness: SharedHarness {
 
     /// Stops dunst, as when a user's notification daemon crashes.
     public func stopNotificationServer() {
-        stopProcess("dunst")
+        processes.stop("dunst")
         _ = try? waitFor("dunst exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
 
@@ -166,7 +166,7 @@ public final class DesktopHarness: SharedHarness {
     }
 
     public func stop() {
-        for name in ["dunst", "openbox", "dbus-daemon", "Xvfb"] { stopProcess(name) }
+        processes.stopAll()
         try? FileManager.default.removeItem(at: root)
     }
 
@@ -174,20 +174,7 @@ public final class DesktopHarness: SharedHarness {
 
     @discardableResult
     private func launch(_ program: String, _ arguments: [String], stdout: Pipe? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.which(program))
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = stdout ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        processes[program] = process
-        return process
-    }
-
-    private func stopProcess(_ name: String) {
-        guard let process = processes.removeValue(forKey: name) else { return }
-        Self.stop(process)
+        try processes.launch(program, arguments, environment: environment, name: program, stdout: stdout)
     }
 
     /// Terminates `process`, killing it when it has not exited after 3 s.

@@ -259,12 +259,8 @@ public final class GnomeShellHarness: SharedHarness {
 
     private func launch(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
                         stdout: Pipe? = nil, stderr: FileHandle? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : try DesktopHarness.which(program))
-        process.arguments = arguments
-        process.environment = environment ?? self.environment
-        process.standardOutput = stdout ?? FileHandle.nullDevice
-        process.standardError = stderr ?? FileHandle.nullDevice
+        let process = try HarnessProcesses.process(program, arguments, environment: environment ?? self.environment,
+                                                   stdout: stdout, stderr: stderr)
         try process.run()
         return process
     }

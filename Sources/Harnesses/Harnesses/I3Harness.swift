@@ -17,7 +17,7 @@ public final class I3Harness {
         return environment
     }
 
-    private var processes: [Process] = []
+    private let processes = HarnessProcesses()
 
     public init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-i3-\(UUID().uuidString.prefix(8))")
@@ -25,14 +25,9 @@ public final class I3Harness {
         ipcSocket = root.appendingPathComponent("i3.sock").path
 
         // Xvfb picks a free display and prints its number.
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: try DesktopHarness.which("Xvfb"))
-        xvfb.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x800x24"]
         let out = Pipe()
-        xvfb.standardOutput = out
-        xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        processes.append(xvfb)
+        let xvfb = try processes.launch("Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
+                                        environment: nil, name: "Xvfb", stdout: out)
         var printed = Data()
         var entry = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         try DesktopHarness.waitFor("Xvfb", timeout: 10, alive: xvfb) {
@@ -47,14 +42,7 @@ public final class I3Harness {
             font pango:monospace 8
             focus_on_window_activation focus
             """.write(to: config, atomically: true, encoding: .utf8)
-        let i3 = Process()
-        i3.executableURL = URL(fileURLWithPath: try DesktopHarness.which("i3"))
-        i3.arguments = ["-c", config.path]
-        i3.environment = environment
-        i3.standardOutput = FileHandle.nullDevice
-        i3.standardError = FileHandle.nullDevice
-        try i3.run()
-        processes.append(i3)
+        let i3 = try processes.launch("i3", ["-c", config.path], environment: environment, name: "i3")
         try DesktopHarness.waitFor("i3", timeout: 10, alive: i3) { (try? self.i3msg(["-t", "get_version"]))?.contains("4.") == true }
     }
 
@@ -76,8 +64,7 @@ public final class I3Harness {
     }
 
     public func stop() {
-        for process in processes.reversed() { DesktopHarness.stop(process) }
-        processes.removeAll()
+        processes.stopAll()
         try? FileManager.default.removeItem(at: root)
     }
 }

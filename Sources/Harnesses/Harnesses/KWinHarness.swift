@@ -19,7 +19,7 @@ public final class KWinHarness: SharedHarness {
     /// KWin's standard error: script `print()` lines land here (`js:`), which `windows()` reads.
     public let kwinLog: URL
 
-    private var processes: [String: Process] = [:]
+    private let processes = HarnessProcesses()
     private var windowProcesses: [Process] = []
     /// Windows opened so far, restarts included: names their processes and files uniquely.
     private var windowsOpened = 0
@@ -109,12 +109,12 @@ public final class KWinHarness: SharedHarness {
     /// Stops KWin and starts it again, as after a crash: its windows and dunst (a Wayland
     /// client) go with it; dunst is started again.
     public func restartCompositor() throws {
-        stopProcess("kwin_wayland")
+        processes.stop("kwin_wayland")
         for window in windowProcesses { DesktopHarness.stop(window) }
         windowProcesses.removeAll()
         try waitFor("KWin leaving the bus", timeout: 5, alive: nil) { !self.busNameHasOwner("org.kde.KWin") }
         try startCompositor()
-        stopProcess("dunst")
+        processes.stop("dunst")
         try startNotificationServer()
     }
 
@@ -122,7 +122,7 @@ public final class KWinHarness: SharedHarness {
     /// its bus name and then exit when the compositor refuses its surface.
     public func ensureNotificationServer() throws {
         guard !busNameHasOwner("org.freedesktop.Notifications") else { return }
-        stopProcess("dunst")
+        processes.stop("dunst")
         try startNotificationServer()
     }
 
@@ -307,7 +307,7 @@ public final class KWinHarness: SharedHarness {
 
     public func stop() {
         for window in windowProcesses where window.isRunning { window.terminate() }
-        for name in ["dunst", "kwin_wayland", "dbus-daemon"] { stopProcess(name) }
+        for name in ["dunst", "kwin_wayland", "dbus-daemon"] { processes.stop(name) }
         try? FileManager.default.removeItem(at: root)
     }
 
@@ -316,19 +316,8 @@ public final class KWinHarness: SharedHarness {
     @discardableResult
     private func launch(_ program: String, _ arguments: [String], extra: [String: String] = [:], stdout: Pipe? = nil,
                         stderr: FileHandle? = nil, name: String? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : try DesktopHarness.which(program))
-        process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }
-        process.standardOutput = stdout ?? FileHandle.nullDevice
-        process.standardError = stderr ?? FileHandle.nullDevice
-        try process.run()
-        processes[name ?? program] = process
-        return process
-    }
-
-    private func stopProcess(_ name: String) {
-        if let process = processes.removeValue(forKey: name) { DesktopHarness.stop(process) }
+        try processes.launch(program, arguments, environment: environment.merging(extra) { $1 }, name: name ?? program,
+                             stdout: stdout, stderr: stderr)
     }
 
     private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {

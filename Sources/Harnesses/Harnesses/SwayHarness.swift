@@ -22,7 +22,7 @@ public final class SwayHarness: SharedHarness {
     /// XDG_SESSION_TYPE=wayland, XDG_CURRENT_DESKTOP=sway, HOME and XDG folders; no DISPLAY.
     public private(set) var environment: [String: String]
 
-    private var processes: [String: Process] = [:]
+    private let processes = HarnessProcesses()
     private var windows: [Process] = []
 
     private static let instance = SharedInstance { try SwayHarness() }
@@ -92,13 +92,8 @@ public final class SwayHarness: SharedHarness {
         try DesktopHarness.busConfig(socketPath: root.appendingPathComponent("bus").path, everyUser: true)
             .write(to: busConfig, atomically: true, encoding: .utf8)
         let out = Pipe()
-        let bus = Process()
-        bus.executableURL = URL(fileURLWithPath: try DesktopHarness.which("dbus-daemon"))
-        bus.arguments = ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"]
-        bus.standardOutput = out
-        bus.standardError = FileHandle.nullDevice
-        try bus.run()
-        processes["dbus-daemon"] = bus
+        let bus = try processes.launch("dbus-daemon", ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"],
+                                       environment: nil, name: "dbus-daemon", stdout: out)
         var printed = Data()
         var entry = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         try waitFor("dbus-daemon", timeout: 10, alive: bus) {
@@ -119,7 +114,7 @@ public final class SwayHarness: SharedHarness {
     }
 
     public func stopNotificationServer() {
-        stopProcess("mako")
+        processes.stop("mako")
         _ = try? waitFor("mako exit", timeout: 5, alive: nil) { !self.busNameHasOwner("org.freedesktop.Notifications") }
     }
 
@@ -162,12 +157,12 @@ public final class SwayHarness: SharedHarness {
     public func stop() {
         for window in windows where window.isRunning { window.terminate() }
         windows.removeAll()
-        for name in ["mako", "dbus-daemon", "sway"] { stopProcess(name) }
+        for name in ["mako", "dbus-daemon", "sway"] { processes.stop(name) }
         try? FileManager.default.removeItem(at: root)
     }
 
     /// Stops sway alone, as when the compositor crashes or the user logs out.
-    public func stopCompositor() { stopProcess("sway") }
+    public func stopCompositor() { processes.stop("sway") }
 
     // MARK: - Windows
 
@@ -268,30 +263,12 @@ public final class SwayHarness: SharedHarness {
 
     /// `program` run as `user` through setpriv (which execs it: the pid is the program's).
     private func makeProcessAsUser(_ program: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("setpriv"))
-        process.arguments = ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups",
-                             try DesktopHarness.which(program)] + arguments
-        process.environment = environment
-        // In the user's own home, as a session's programs start: the suite's folder (a clone
-        // under root's home, say) may be no place nobody can enter, and foot then exits at once.
-        process.currentDirectoryURL = URL(fileURLWithPath: environment["HOME"]!)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        return process
+        try HarnessProcesses.process(program, arguments, environment: environment, asUser: Self.user)
     }
 
     @discardableResult
     private func launchAsUser(_ program: String, _ arguments: [String], name: String?) throws -> Process {
-        let process = try makeProcessAsUser(program, arguments)
-        try process.run()
-        if let name { processes[name] = process }
-        return process
-    }
-
-    private func stopProcess(_ name: String) {
-        guard let process = processes.removeValue(forKey: name) else { return }
-        DesktopHarness.stop(process)
+        try processes.launch(program, arguments, environment: environment, name: name, asUser: Self.user)
     }
 
     private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The processes a harness started, for every harness alike: each run with the harness's
+/// environment (and, for sway's clients, as the unprivileged user a session's programs run as),
+/// kept by name, stopped by name or all together, the last started first. A stop terminates the
+/// process and kills it when it has not exited after 3 s.
+public final class HarnessProcesses {
+    private var started: [(name: String?, process: Process)] = []
+
+    public init() {}
+
+    /// A process for `program` (a path, or a name found as `DesktopHarness.which` finds it), not
+    /// yet started; output goes nowhere unless `stdout` or `stderr` is given.
+    public static func process(_ program: String, _ arguments: [String], environment: [String: String]?,
+                               asUser user: UInt32? = nil, stdout: Pipe? = nil, stderr: FileHandle? = nil) throws -> Process {
+        let process = Process()
+        let executable = program.hasPrefix("/") ? program : try DesktopHarness.which(program)
+        if let user {
+            process.executableURL = URL(fileURLWithPath: try DesktopHarness.which("setpriv"))
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable] + arguments
+            // In the user's own home, as a session's programs start: the suite's folder (a clone
+            // under root's home, say) may be no place the user can enter, and foot then exits at once.
+            if let home = environment?["HOME"] { process.currentDirectoryURL = URL(fileURLWithPath: home) }
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
+        if let environment { process.environment = environment }
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        return process
+    }
+
+    /// Starts `program` and keeps it, under `name` when given (a later start of the same name
+    /// replaces it there).
+    @discardableResult
+    public func launch(_ program: String, _ arguments: [String], environment: [String: String]?, name: String? = nil,
+                       asUser user: UInt32? = nil, stdout: Pipe? = nil, stderr: FileHandle? = nil) throws -> Process {
+        let process = try Self.process(program, arguments, environment: environment, asUser: user, stdout: stdout, stderr: stderr)
+        try process.run()
+        if let name { started.removeAll { $0.name == name } }
+        started.append((name, process))
+        return process
+    }
+
+    public subscript(name: String) -> Process? { started.last { $0.name == name }?.process }
+
+    public func stop(_ name: String) {
+        guard let index = started.lastIndex(where: { $0.name == name }) else { return }
+        DesktopHarness.stop(started.remove(at: index).process)
+    }
+
+    /// Stops every process still kept, the last started first.
+    public func stopAll() {
+        while let last = started.popLast() { DesktopHarness.stop(last.process) }
+    }
+}
