@@ -107,28 +107,11 @@ final class InProcessWeekTests: XCTestCase {
     }
 
     func environment(config: String) throws -> [String: String] {
-        let home = folder.appendingPathComponent("home")
-        let environment = [
-            "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
-            "XDG_STATE_HOME": home.appendingPathComponent(".local/state").path,
-            "XDG_RUNTIME_DIR": folder.appendingPathComponent("runtime").path,
-            "XDG_DATA_DIRS": home.appendingPathComponent("share").path,
-            "DBUS_SESSION_BUS_ADDRESS": bus.address,
-            "SCREENTIME_CARD": "off",
-        ]
-        try FileManager.default.createDirectory(atPath: environment["XDG_RUNTIME_DIR"]!, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        try writeConfig(config, environment)
-        return environment
+        try InProcessHome.environment(home: folder.appendingPathComponent("home"), runtime: folder.appendingPathComponent("runtime"),
+                                      busAddress: bus.address, config: config)
     }
 
-    func writeConfig(_ config: String, _ environment: [String: String]) throws {
-        let file = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("screentime/config")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try config.write(to: file, atomically: true, encoding: .utf8)
-    }
+    func writeConfig(_ config: String, _ environment: [String: String]) throws { try InProcessHome.writeConfig(config, environment) }
 
     func startAgent(_ environment: [String: String], clock: VirtualClock, desktop: ScriptedDesktop) throws -> AgentRunner {
         var options = AgentRunner.Options(environment: environment)

@@ -35,21 +35,8 @@ final class SyncInProcessTests: XCTestCase {
         let home = root.appendingPathComponent(name)
         let bus = try PrivateBus(directory: home.appendingPathComponent("bus"))
         buses.append(bus)
-        let environment = [
-            "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
-            "XDG_STATE_HOME": home.appendingPathComponent(".local/state").path,
-            "XDG_RUNTIME_DIR": home.appendingPathComponent("runtime").path,
-            "XDG_DATA_DIRS": home.appendingPathComponent("share").path,
-            "DBUS_SESSION_BUS_ADDRESS": bus.address,
-            "SCREENTIME_CARD": "off",
-        ]
-        try FileManager.default.createDirectory(atPath: environment["XDG_RUNTIME_DIR"]!, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let configFile = home.appendingPathComponent(".config/screentime/config")
-        try FileManager.default.createDirectory(at: configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let environment = try InProcessHome.environment(home: home, runtime: home.appendingPathComponent("runtime"),
+                                                        busAddress: bus.address, config: config)
         if let folder {
             var membership = SyncMembership.load(environment: environment)
             membership.folder = folder
