@@ -85,12 +85,7 @@ public final class AgentProcess {
     /// Sends a signal and waits (bounded) for the exit; returns the exit status.
     @discardableResult
     public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32 {
-        guard process.isRunning else { return process.terminationStatus }
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-        return process.terminationStatus
+        HarnessProcesses.stop(process, signal: signal, timeout: timeout)
     }
 
     /// Runs `screentime ARGS` with this agent's environment: (status, stdout, stderr).

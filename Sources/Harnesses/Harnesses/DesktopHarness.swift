@@ -178,13 +178,7 @@ public final class DesktopHarness: SharedHarness {
     }
 
     /// Terminates `process`, killing it when it has not exited after 3 s.
-    static func stop(_ process: Process) {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
+    static func stop(_ process: Process) { HarnessProcesses.stop(process) }
 
     private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
         try Self.waitFor(what, timeout: timeout, alive: alive, ready)

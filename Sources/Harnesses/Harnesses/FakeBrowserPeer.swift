@@ -81,9 +81,7 @@ public final class FakeBrowserPeer {
 
     /// Waits (bounded) for the host to exit; its status, or nil when it still runs.
     public func waitForExit(_ timeout: TimeInterval = 5) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        HarnessProcesses.waitForExit(process, timeout: timeout) ? process.terminationStatus : nil
     }
 
     /// The host's resident memory in KiB (VmRSS).

@@ -65,11 +65,7 @@ public final class FirefoxWindow {
 
     /// Asks Firefox to quit, then kills it after 5 s.
     public func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        HarnessProcesses.stop(process, timeout: 5)
     }
 
     deinit { stop() }

@@ -246,12 +246,7 @@ public final class GnomeShellHarness: SharedHarness {
     public func stop() {
         closeWindows()
         bus?.close()
-        for process in [shell, sessionBus].compactMap({ $0 }) where process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(3)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
+        for process in [shell, sessionBus].compactMap({ $0 }) { HarnessProcesses.stop(process) }
         shell = nil
         sessionBus = nil
         systemBus.kill()

@@ -43,15 +43,35 @@ public final class HarnessProcesses {
         return process
     }
 
+    /// How every harness stops a process: `signal`, then SIGKILL when it has not exited within
+    /// `timeout`; its exit status.
+    @discardableResult
+    public static func stop(_ process: Process, signal: Int32 = SIGTERM, timeout: TimeInterval = 3) -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, signal)
+        if !waitForExit(process, timeout: timeout) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    /// Waits at most `timeout` for `process` to exit; whether it did.
+    public static func waitForExit(_ process: Process, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return !process.isRunning
+    }
+
     public subscript(name: String) -> Process? { started.last { $0.name == name }?.process }
 
     public func stop(_ name: String) {
         guard let index = started.lastIndex(where: { $0.name == name }) else { return }
-        DesktopHarness.stop(started.remove(at: index).process)
+        Self.stop(started.remove(at: index).process)
     }
 
     /// Stops every process still kept, the last started first.
     public func stopAll() {
-        while let last = started.popLast() { DesktopHarness.stop(last.process) }
+        while let last = started.popLast() { Self.stop(last.process) }
     }
 }
