@@ -177,9 +177,6 @@ public final class DesktopHarness: SharedHarness {
         try processes.launch(program, arguments, environment: environment, name: program, stdout: stdout)
     }
 
-    /// Terminates `process`, killing it when it has not exited after 3 s.
-    static func stop(_ process: Process) { HarnessProcesses.stop(process) }
-
     private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
         try Self.waitFor(what, timeout: timeout, alive: alive, ready)
     }

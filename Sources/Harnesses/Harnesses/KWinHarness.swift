@@ -81,16 +81,9 @@ public final class KWinHarness: SharedHarness {
                                     extra: ["QT_LOGGING_RULES": "kwin_scripting.debug=true;js.debug=true"],
                                     stderr: log, name: "kwin_wayland")
         let socket = root.appendingPathComponent("run").appendingPathComponent(socketName).path
-        do {
-            try waitFor("kwin_wayland", timeout: 20, alive: compositor) {
-                FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
-                    && self.busNameHasOwner("org.kde.NightColor") && self.xwaylandDisplay(of: compositor) != nil
-            }
-        } catch {
-            // KWin says why on its standard error: the failure names it.
-            let said = (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? ""
-            throw DesktopHarness.Failure.didNotStart("kwin_wayland", "\(error); its last words: "
-                                                     + said.split(separator: "\n").suffix(3).joined(separator: " | "))
+        try waitNamingLog("kwin_wayland", timeout: 20, alive: compositor) {
+            FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
+                && self.busNameHasOwner("org.kde.NightColor") && self.xwaylandDisplay(of: compositor) != nil
         }
         environment["DISPLAY"] = xwaylandDisplay(of: compositor)
     }
@@ -110,7 +103,7 @@ public final class KWinHarness: SharedHarness {
     /// client) go with it; dunst is started again.
     public func restartCompositor() throws {
         processes.stop("kwin_wayland")
-        for window in windowProcesses { DesktopHarness.stop(window) }
+        for window in windowProcesses { HarnessProcesses.stop(window) }
         windowProcesses.removeAll()
         try waitFor("KWin leaving the bus", timeout: 5, alive: nil) { !self.busNameHasOwner("org.kde.KWin") }
         try startCompositor()
@@ -144,13 +137,7 @@ public final class KWinHarness: SharedHarness {
         log.seekToEndOfFile()
         let window = try launch(program, arguments, stderr: log, name: nextWindowName("window"))
         windowProcesses.append(window)
-        do {
-            try waitFor(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
-        } catch {
-            let said = (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? ""
-            throw DesktopHarness.Failure.didNotStart(program, "\(error); the log's last words: "
-                                                     + said.split(separator: "\n").suffix(12).joined(separator: " | "))
-        }
+        try waitNamingLog(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
         return window
     }
 
@@ -322,5 +309,17 @@ public final class KWinHarness: SharedHarness {
 
     private func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
         try DesktopHarness.waitFor(what, timeout: timeout, alive: alive, ready)
+    }
+
+    /// `waitFor`, its failure naming the last lines of KWin's log, where KWin and the windows
+    /// started beside it say why they did not start.
+    private func waitNamingLog(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
+        do {
+            try waitFor(what, timeout: timeout, alive: alive, ready)
+        } catch {
+            let said = (try? String(contentsOf: kwinLog, encoding: .utf8)) ?? ""
+            throw DesktopHarness.Failure.didNotStart(what, "\(error); the log's last words: "
+                                                     + said.split(separator: "\n").suffix(8).joined(separator: " | "))
+        }
     }
 }
