@@ -16,13 +16,23 @@ public final class AgentRunner {
     public struct Options {
         public var environment: [String: String]
         /// How often the open interval is written while counting: the most a SIGKILL can lose.
-        public var flushInterval: TimeInterval = 2
+        /// Each write is a transaction, and at every focus switch there is something to write:
+        /// so 10 s, not less. `SCREENTIME_FLUSH_SECONDS` (1 to 60) changes it, for the tests that
+        /// read the store behind a running agent.
+        public var flushInterval: TimeInterval = 10
         /// The agent's only source of time, read once per turn of the loop.
         public var clock: AgentClock = SystemClock()
         /// The desktop's providers, when a test scripts them (else those the session offers).
         var desktop: ((ProviderContext) -> Desktop)?
 
-        public init(environment: [String: String]) { self.environment = environment }
+        public init(environment: [String: String]) {
+            self.environment = environment
+            if let seconds = environment[Self.flushVariable].flatMap(TimeInterval.init), (1...60).contains(seconds) {
+                flushInterval = seconds
+            }
+        }
+
+        public static let flushVariable = "SCREENTIME_FLUSH_SECONDS"
     }
 
     let options: Options

@@ -12,7 +12,7 @@ enum CardBench {
     static func run(_ count: Double) throws {
         let desk = try DesktopHarness.shared()
         let config = "[general]\nidle-after = 1h\n[limits]\ncardbench = 1s\n"
-        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: config, cards: true), desk: desk)
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: config, cards: true, flushSeconds: nil), desk: desk)
         let windows = try TestWindowClient(display: desk.display)
         let app = try windows.openWindow(class: "CardBench", title: "over its limit")
         let pid = agent.process.processIdentifier

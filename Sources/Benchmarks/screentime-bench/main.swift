@@ -29,7 +29,7 @@ let config = """
     [limits]
     disabled = 1s
     """
-let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: config, cards: true), desk: desk)
+let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: config, cards: true, flushSeconds: nil), desk: desk)
 let windows = try TestWindowClient(display: desk.display)
 let unlimited = try ["Alpha", "Beta", "Gamma"].map { try windows.openWindow(class: $0, title: $0.lowercased()) }
 let disabled = try windows.openWindow(class: "Disabled", title: "d")

@@ -21,10 +21,13 @@ public final class AgentProcess {
     /// otherwise, the time-of-day modes are off, so a test behaves the same at any hour. Disables
     /// ask for notifications, not cards (`SCREENTIME_CARD=off`), unless `cards`: the tests of the
     /// notifications follow them in the notification server.
-    public static func freshEnvironment(on desk: AgentDesktop, config: String?, cards: Bool = false) throws -> [String: String] {
+    public static func freshEnvironment(on desk: AgentDesktop, config: String?, cards: Bool = false,
+                                        flushSeconds: Int? = 2) throws -> [String: String] {
         let home = desk.root.appendingPathComponent("agent-\(UUID().uuidString.prefix(8))")
         var environment = desk.environment
         if !cards { environment["SCREENTIME_CARD"] = "off" }
+        // Tests read the store behind the agent: written every 2 s (nil: the user's 10).
+        if let flushSeconds { environment["SCREENTIME_FLUSH_SECONDS"] = String(flushSeconds) }
         environment["HOME"] = home.path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
