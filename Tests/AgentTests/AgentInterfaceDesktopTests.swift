@@ -55,20 +55,32 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         _ = try LimitedTestApp.focus(agent, windows: windows)
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 3600, "a game has the default hour")
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(2700)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(2700)]), [.strings([])], "a tightening holds at once")
         XCTAssertEqual(try limits(agent)[app], 2700)
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 2700)
         XCTAssertTrue(try String(contentsOf: agent.configPath, encoding: .utf8).contains("\(app) = 45m"))
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setDefaultLimit, [.uint64(1800)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setDefaultLimit, [.uint64(1800)]), [.strings([])])
         XCTAssertEqual(try limits(agent)["default"], 1800)
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 2700, "the app's own limit wins over the default")
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.removeLimit, [.string(app)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.removeLimit, [.string(app)]), [.strings([])], "back to a shorter default: a tightening")
         XCTAssertNil(try limits(agent)[app])
         XCTAssertEqual(try appStatus(agent)?.limitSeconds, 1800, "the default applies again")
 
         assertFails(agent, AgentInterface.Method.setLimit, [.string(""), .uint64(60)], with: AgentInterface.Error.invalidArgument)
+    }
+
+    func testALoosenedLimitOverTheBusSaysWhenItApplies() throws {
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        _ = try LimitedTestApp.focus(agent, windows: windows)
+        let reply = try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(7200)])
+        let waiting = try XCTUnwrap(reply.first?.stringsValue, "\(reply)")
+        XCTAssertEqual(waiting.count, 1, "\(waiting)")
+        XCTAssertTrue(waiting.first?.hasPrefix("\(app): 2h a day from ") == true, "\(waiting)")
+        XCTAssertTrue(waiting.first?.hasSuffix("it stays 1h") == true, "\(waiting)")
+        XCTAssertNil(try limits(agent)[app], "what holds now: the default")
+        XCTAssertEqual(try appStatus(agent)?.limitSeconds, 3600)
     }
 
     func testExemptionMethodsLiftAndRestoreTheLimit() throws {
@@ -76,12 +88,12 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         let agent = try LimitedTestApp.startAgent(on: desk, config: "[general]\nidle-after = 1h\n[commitment]\nloosen = now\n")
         _ = try LimitedTestApp.focus(agent, windows: windows)
         for (kind, state) in [("important", "important"), ("essential", "essential")] {
-            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(app), .bool(true)]), [])
+            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(app), .bool(true)]), [.strings([])], "loosen = now")
             XCTAssertTrue(try exemptions(agent, kind).contains(app), kind)
             XCTAssertEqual(try appStatus(agent)?.state, state)
             XCTAssertNil(try appStatus(agent)?.limitSeconds, "\(kind): no limit")
 
-            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(app), .bool(false)]), [])
+            XCTAssertEqual(try agent.call(AgentInterface.Method.setExemption, [.string(kind), .string(app), .bool(false)]), [.strings([])])
             XCTAssertFalse(try exemptions(agent, kind).contains(app), kind)
             XCTAssertEqual(try appStatus(agent)?.limitSeconds, 3600, "\(kind) removed: the limit is back")
         }
@@ -93,7 +105,7 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         let window = try LimitedTestApp.focus(agent, windows: windows)
         assertFails(agent, AgentInterface.Method.continue, [.string(app)], with: AgentInterface.Error.unknownApp)
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(1)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(1)]), [.strings([])])
         XCTAssertTrue(eventually(5) { self.windows.wmState(window) == 3 }, "minimized at its limit: \(agent.log)")
         XCTAssertEqual(try appStatus(agent)?.state, "disabled")
 

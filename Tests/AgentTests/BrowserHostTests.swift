@@ -89,7 +89,7 @@ final class BrowserHostTests: XCTestCase {
         host.send(#"{"type":"hello","browser":"chromium"}"#)
         host.send(#"{"type":"tab","focused":true,"tab":7,"host":"m.youtube.com"}"#)
         XCTAssertTrue(eventually { agent.isCounting("youtube.com") }, agent.log)
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("youtube.com"), .uint64(1)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("youtube.com"), .uint64(1)]), [.strings([])], "a new limit holds at once")
         guard let restrict = host.receive(type: "restrict", 5) else { return XCTFail("no restriction reached the host: \(host.log) \(agent.log)") }
         XCTAssertEqual(restrict["site"] as? String, "youtube.com")
         XCTAssertEqual(restrict["tab"] as? Int, 7, "the tab that showed the site")

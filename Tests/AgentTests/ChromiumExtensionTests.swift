@@ -105,7 +105,7 @@ final class ChromiumExtensionTests: XCTestCase {
         usleep(1_200_000)
         let cardShown = "document.querySelector('screentime-card')?.dataset.site ?? null"
         let limited = Date()
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("example.net"), .uint64(1)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("example.net"), .uint64(1)]), [.strings([])], "a new limit holds at once")
         XCTAssertTrue(eventually(5) { (try? chromium.evaluate(tabs[0], cardShown)) as? String == "example.net" }, agent.log)
         let cardMs = Date().timeIntervalSince(limited) * 1000
         print(String(format: "chromium figures: limit to the in-tab card %.0f ms", cardMs))

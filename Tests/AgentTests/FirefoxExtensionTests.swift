@@ -71,7 +71,7 @@ final class FirefoxExtensionTests: XCTestCase {
         XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" })
         XCTAssertTrue(eventually(5) { (try? self.magentaShare()) ?? 0 > 0.2 }, "the page is on screen")
         let limited = Date()
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("example.net"), .uint64(1)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("example.net"), .uint64(1)]), [.strings([])], "a new limit holds at once")
         XCTAssertTrue(eventually(5) { (try? self.magentaShare()) ?? 1 < 0.05 }, "the card covers the page: \(agent.log)")
         print(String(format: "firefox figures: limit to the in-tab card on screen %.0f ms (screenshots polled)", Date().timeIntervalSince(limited) * 1000))
         // The other tab is usable and counted.

@@ -50,11 +50,11 @@ final class AgentInterfaceTests: XCTestCase {
         XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "") in\n\(xml)")
         XCTAssertEqual(members.methods, [
             AgentInterface.Method.status: ["out:s"],
-            AgentInterface.Method.setLimit: ["in:s", "in:t"],
-            AgentInterface.Method.removeLimit: ["in:s"],
-            AgentInterface.Method.setDefaultLimit: ["in:t"],
+            AgentInterface.Method.setLimit: ["in:s", "in:t", "out:as"],
+            AgentInterface.Method.removeLimit: ["in:s", "out:as"],
+            AgentInterface.Method.setDefaultLimit: ["in:t", "out:as"],
             AgentInterface.Method.listLimits: ["out:s"],
-            AgentInterface.Method.setExemption: ["in:s", "in:s", "in:b"],
+            AgentInterface.Method.setExemption: ["in:s", "in:s", "in:b", "out:as"],
             AgentInterface.Method.listExemptions: ["in:s", "out:as"],
             AgentInterface.Method.continue: ["in:s", "out:d"],
             AgentInterface.Method.setMode: ["in:s"],

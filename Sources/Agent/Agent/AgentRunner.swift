@@ -477,8 +477,9 @@ public final class AgentRunner {
         if !calendars.problems.isEmpty { Log.warning("calendars: " + calendars.problems.joined(separator: "; ")) }
     }
 
-    func reloadConfig() {
-        if config.reload() { wantedSettingsChanged(at: now) }
+    @discardableResult
+    func reloadConfig() -> [PendingChange] {
+        config.reload() ? wantedSettingsChanged(at: now) : []
     }
 
     /// The folders holding a calendar path's files (`CalendarTree`); the folder a missing path

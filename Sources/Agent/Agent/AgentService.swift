@@ -5,8 +5,8 @@ import SessionBus
 import UsageStore
 
 /// The methods of `org.screentime.Agent1` (docs/DBUS.md). Limits and exemptions are written to
-/// the config file, comments kept, and take effect at once; the mode state goes to the store,
-/// then the mode is decided again.
+/// the config file, comments kept, under the commitment rule (a loosening waits, and the reply
+/// says until when); the mode state goes to the store, then the mode is decided again.
 struct AgentService {
     let runner: AgentRunner
 
@@ -24,13 +24,13 @@ struct AgentService {
             return [.string(StatusFormat.json(runner.status(at: runner.now)))]
         case AgentInterface.Method.setLimit:
             let (app, seconds) = (try appArgument(arguments, 0), try limitArgument(arguments, 1))
-            try edit { $0.setLimit(app, seconds) }
+            return try edit { $0.setLimit(app, seconds) }
         case AgentInterface.Method.removeLimit:
             let app = try appArgument(arguments, 0)
-            try edit { $0.removeLimit(app) }
+            return try edit { $0.removeLimit(app) }
         case AgentInterface.Method.setDefaultLimit:
             let seconds = try limitArgument(arguments, 0)
-            try edit { $0.setDefaultLimit(seconds) }
+            return try edit { $0.setDefaultLimit(seconds) }
         case AgentInterface.Method.listLimits:
             let settings = runner.engine.settings
             var limits = Dictionary(uniqueKeysWithValues: settings.limits.map { ($0.key.rawValue, $0.value) })
@@ -42,7 +42,7 @@ struct AgentService {
             let kind = try kindArgument(arguments, 0)
             let app = try appArgument(arguments, 1)
             guard case .bool(let on)? = arguments.dropFirst(2).first else { throw invalid("the third argument must be a boolean") }
-            try edit { $0.setExemption(kind, app, on) }
+            return try edit { $0.setExemption(kind, app, on) }
         case AgentInterface.Method.listExemptions:
             let kind = try kindArgument(arguments, 0)
             let settings = runner.engine.settings
@@ -113,11 +113,16 @@ struct AgentService {
         return []
     }
 
-    private func edit(_ change: (inout KeyFile) throws -> Void) throws {
+    /// Writes `change` to the config file and has the agent read it: the reply is one line for
+    /// each loosening it left waiting (what it will be, when, what holds until then), none when
+    /// it holds at once, as the CLI says it.
+    private func edit(_ change: (inout KeyFile) throws -> Void) throws -> [BusValue] {
         do { try ConfigEditor(path: runner.config.path).edit(change) } catch {
             throw BusMethodError(name: AgentInterface.Error.invalidArgument, message: "\(error)")
         }
-        runner.reloadConfig()
+        let waiting = runner.reloadConfig()
+        let now = runner.now
+        return [.strings(waiting.map { PendingChangeText.line($0, settings: runner.engine.settings, now: now, zone: runner.zone) })]
     }
 
     /// Runs a change of the mode state, then has the agent decide the mode again.

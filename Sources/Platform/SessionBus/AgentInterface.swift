@@ -6,7 +6,8 @@ import FoundationEssentials
 /// bars can follow `StatusChanged`. Documented for users in docs/DBUS.md.
 ///
 /// - `Status() -> s`: the status as JSON (the same document as `screentime status --json`).
-/// - `SetLimit(s app, t seconds)`, `RemoveLimit(s app)`, `SetDefaultLimit(t seconds)`.
+/// - `SetLimit(s app, t seconds)`, `RemoveLimit(s app)`, `SetDefaultLimit(t seconds)`, each `-> as`:
+///   what the change left waiting (one line each; none when it holds at once). So is `SetExemption`.
 /// - `ListLimits() -> s`: the limits as JSON.
 /// - `SetExemption(s kind, s app, b on)`, `ListExemptions(s kind) -> as`: `kind` is `important` or `essential`.
 /// - `Continue(s app) → d granted`: the user's "continue" for an app disabled at its limit or by
@@ -105,11 +106,11 @@ public enum AgentInterface {
     /// introspection XML is made from it.
     public static let methods: [(name: String, arguments: MethodArguments)] = [
         (Method.status, MethodArguments(inputs: [], outputs: [("json", "s")])),
-        (Method.setLimit, MethodArguments(inputs: [("app", "s"), ("seconds", "t")], outputs: [])),
-        (Method.removeLimit, MethodArguments(inputs: [("app", "s")], outputs: [])),
-        (Method.setDefaultLimit, MethodArguments(inputs: [("seconds", "t")], outputs: [])),
+        (Method.setLimit, MethodArguments(inputs: [("app", "s"), ("seconds", "t")], outputs: [("waiting", "as")])),
+        (Method.removeLimit, MethodArguments(inputs: [("app", "s")], outputs: [("waiting", "as")])),
+        (Method.setDefaultLimit, MethodArguments(inputs: [("seconds", "t")], outputs: [("waiting", "as")])),
         (Method.listLimits, MethodArguments(inputs: [], outputs: [("json", "s")])),
-        (Method.setExemption, MethodArguments(inputs: [("kind", "s"), ("app", "s"), ("on", "b")], outputs: [])),
+        (Method.setExemption, MethodArguments(inputs: [("kind", "s"), ("app", "s"), ("on", "b")], outputs: [("waiting", "as")])),
         (Method.listExemptions, MethodArguments(inputs: [("kind", "s")], outputs: [("apps", "as")])),
         (Method.continue, MethodArguments(inputs: [("app", "s")], outputs: [("granted", "d")])),
         (Method.setMode, MethodArguments(inputs: [("mode", "s")], outputs: [])),

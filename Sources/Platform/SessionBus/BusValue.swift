@@ -64,6 +64,12 @@ extension BusValue {
         }
     }
 
+    /// The elements of an array of strings (`as`).
+    public var stringsValue: [String]? {
+        guard case .array("s", let elements) = self else { return nil }
+        return elements.compactMap(\.stringValue)
+    }
+
     public var boolValue: Bool? {
         switch self {
         case .bool(let b): return b
