@@ -77,7 +77,8 @@ final class CLIGoldenTests: XCTestCase {
         let config = home.appendingPathComponent(".config/screentime/config")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "# mine\n[groups]\n# work\nproductivity = gedit\n".write(to: config, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try run(["group", "add", "productivity", "org.gnome.Builder"]).out, "org.gnome.Builder is in productivity\n")
+        XCTAssertEqual(try run(["group", "add", "productivity", "org.gnome.Builder"]).out, "org.gnome.Builder: in productivity from tomorrow, 04:00; today it is not\n",
+                       "joining a group a mode allows is a loosening: it waits for the day start")
         XCTAssertEqual(try run(["group", "rm", "content", "mpv"]).status, 0)
         XCTAssertEqual(try run(["group", "add", "social-apps", "signal-desktop"]).status, 0)
         XCTAssertEqual(try run(["group", "add", "important", "x"]).status, 64)
@@ -139,8 +140,8 @@ final class CLIGoldenTests: XCTestCase {
     /// `apps` shows each app's groups (from its desktop entry) and every limit that applies.
     func testSitesAreKeptAsTheirRegistrableDomain() throws {
         XCTAssertEqual(try run(["site", "add", "www.news.example.co.uk"]).out, "example.co.uk is in content\n")
-        XCTAssertEqual(try run(["site", "add", "docs.example.org", "--group", "productivity"]).out, "example.org is in productivity\n")
-        XCTAssertEqual(try run(["site", "rm", "m.youtube.com"]).out, "youtube.com is out of content, whatever the built-in lists say\n")
+        XCTAssertEqual(try run(["site", "add", "docs.example.org", "--group", "productivity"]).out, "example.org: in productivity from tomorrow, 04:00; today it is not\n")
+        XCTAssertEqual(try run(["site", "rm", "m.youtube.com"]).out, "youtube.com: out of content from tomorrow, 04:00; today it stays in\n")
         let bad = try run(["site", "add", "https://www.youtube.com/watch"])
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.err.contains("is no site") && bad.err.contains("(see screentime site --help)"), bad.err)

@@ -83,6 +83,33 @@ final class CommitmentBookTests: XCTestCase {
         XCTAssertEqual(outcome.book.reconciled(wanted: loose, now: dayStart, zone: zone).settings, loose)
     }
 
+    /// Moving an app between groups waits when it gives more: into a group a mode can allow (or
+    /// the leisure scope leaves alone), out of leisure or of a group with a shared limit. Into
+    /// content, or out of a group that let it through, holds at once.
+    func testGroupEditsThatGiveMoreWait() {
+        let start = settings { $0.groupLimits[.communication] = 1800; $0.groupEdits[.communication] = GroupEdit(added: ["telegram"]) }
+        let loose = settings {
+            $0.groupLimits[.communication] = 1800
+            $0.groupEdits[.productivity] = GroupEdit(added: ["steam"])
+            $0.groupEdits[.content] = GroupEdit(removed: ["mpv"])
+            $0.groupEdits[.socialApps] = GroupEdit(added: ["discord"])
+        }
+        let outcome = book(start).reconciled(wanted: loose, now: morning, zone: zone)
+        XCTAssertEqual(Set(outcome.book.pending.map(\.facet)),
+                       ["group:productivity:steam", "group:content:mpv", "group:social-apps:discord", "group:communication:telegram"])
+        XCTAssertEqual(outcome.settings.groupEdits, start.groupEdits, "nothing moved before its time")
+        let texts = outcome.book.pending.map { PendingChangeText.line($0, settings: outcome.settings, now: morning, zone: zone) }
+        XCTAssertTrue(texts.contains("steam: in productivity from tomorrow, 04:00; today it is not"), "\(texts)")
+        XCTAssertTrue(texts.contains("mpv: out of content from tomorrow, 04:00; today it stays in"), "\(texts)")
+        XCTAssertTrue(texts.contains("telegram: in communication as its categories say from tomorrow, 04:00; today it stays in"), "\(texts)")
+        XCTAssertEqual(outcome.book.reconciled(wanted: loose, now: dayStart, zone: zone).settings.groupEdits, loose.groupEdits)
+
+        let tighter = settings { $0.groupEdits[.content] = GroupEdit(added: ["steam"]); $0.groupEdits[.productivity] = GroupEdit(removed: ["firefox"]) }
+        let tightened = book().reconciled(wanted: tighter, now: morning, zone: zone)
+        XCTAssertEqual(tightened.book.pending, [])
+        XCTAssertEqual(tightened.settings.groupEdits, tighter.groupEdits)
+    }
+
     func testAChangedScheduleEntryAddsTheNewAtOnceAndKeepsTheOldUntilTheDayStart() {
         let old = try! ScheduleEntry(configValue: "productivity 09:00 3h mon-fri", id: "work")
         let new = try! ScheduleEntry(configValue: "productivity 10:00 3h mon-fri", id: "work")
@@ -160,6 +187,7 @@ final class CommitmentBookTests: XCTestCase {
         all.modes.schedule = [try! ScheduleEntry(configValue: "sleep 23:00 8h", id: "night")]
         all.modes.calendarPaths = ["/x.ics"]
         all.modes.bypassGrants[.windDown] = 600
+        all.groupEdits[.productivity] = GroupEdit(added: ["steam"], removed: ["gedit"])
         for id in all.facets.keys { XCTAssertEqual(SettingsFacet(id: id)?.id, id) }
         XCTAssertNil(SettingsFacet(id: "nonsense"))
         XCTAssertNil(SettingsFacet(id: "mode:nonsense"))

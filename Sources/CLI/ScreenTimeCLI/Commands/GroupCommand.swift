@@ -33,12 +33,12 @@ struct GroupCommand: Subcommand {
         switch action {
         case .add(let group, let typed):
             let app = try context.app(typed)
-            try context.editConfig { $0.setGroupMember(group, app, true) }
-            context.print("\(app) is in \(group.rawValue)")
+            let pending = try context.editConfig { $0.setGroupMember(group, app, true) }
+            context.tell("\(app) is in \(group.rawValue)", pending: pending)
         case .remove(let group, let typed):
             let app = try context.app(typed)
-            try context.editConfig { $0.setGroupMember(group, app, false) }
-            context.print("\(app) is out of \(group.rawValue), whatever its categories say")
+            let pending = try context.editConfig { $0.setGroupMember(group, app, false) }
+            context.tell("\(app) is out of \(group.rawValue), whatever its categories say", pending: pending)
         case .list:
             context.print(Self.list(try context.settings()))
         }

@@ -56,6 +56,8 @@ extension KeyFile {
         case .limitScope: if let value { set(ConfigKey.limitScope, to: value, in: ConfigKey.limits) }
         case .limit(let key): if let seconds { setLimit(AppID(key), seconds) } else { removeLimit(AppID(key)) }
         case .exemption(let kind, let app): setExemption(kind, app, value != nil)
+        case .groupMember(let group, let app):
+            setGroupMember(group, app, value == GroupEdit.inGroup ? true : value == GroupEdit.outOfGroup ? false : nil)
         case .mode(let mode): set(mode.rawValue, to: value == nil ? "off" : "on", in: ModeConfigKey.modes)
         case .automaticModes: if let value { set(ModeConfigKey.automatic, to: value, in: ModeConfigKey.modes) }
         case .schedule(let entry, let text):

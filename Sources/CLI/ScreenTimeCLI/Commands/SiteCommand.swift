@@ -34,11 +34,11 @@ struct SiteCommand: Subcommand {
     func run(_ context: Context) throws {
         switch action {
         case .add(let group, let site):
-            try context.editConfig { $0.setGroupMember(group, AppID(site.domain), true) }
-            context.print("\(site) is in \(group.rawValue)")
+            let pending = try context.editConfig { $0.setGroupMember(group, AppID(site.domain), true) }
+            context.tell("\(site) is in \(group.rawValue)", pending: pending)
         case .remove(let group, let site):
-            try context.editConfig { $0.setGroupMember(group, AppID(site.domain), false) }
-            context.print("\(site) is out of \(group.rawValue), whatever the built-in lists say")
+            let pending = try context.editConfig { $0.setGroupMember(group, AppID(site.domain), false) }
+            context.tell("\(site) is out of \(group.rawValue), whatever the built-in lists say", pending: pending)
         case .list:
             let width = SiteGroup.allCases.map(\.rawValue.count).max() ?? 0
             for kind in SiteGroup.allCases {

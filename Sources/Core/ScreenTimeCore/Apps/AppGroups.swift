@@ -86,6 +86,10 @@ public struct GroupEdit: Equatable, Sendable {
     public var list: String {
         KeyFileList.join(added.sorted().map(\.rawValue) + removed.sorted().map { "-" + $0.rawValue })
     }
+
+    /// An app's edit as a commitment facet's value (`SettingsFacet.groupMember`).
+    public static let inGroup = "in"
+    public static let outOfGroup = "out"
 }
 
 extension Settings {

@@ -24,6 +24,12 @@ public enum PendingChangeText {
             let what = kind == .important ? "important (no limit)" : "essential (never restricted)"
             return change.target == nil ? "\(app): no longer \(kind.rawValue) from \(when)"
                                         : "\(app): \(what) from \(when); \(until) its limits hold"
+        case .groupMember(let group, let app):
+            switch change.target {
+            case GroupEdit.inGroup?: return "\(app): in \(group.rawValue) from \(when); \(until) it is not"
+            case GroupEdit.outOfGroup?: return "\(app): out of \(group.rawValue) from \(when); \(until) it stays in"
+            default: return "\(app): in \(group.rawValue) as its categories say from \(when); \(until) it stays \(change.held == GroupEdit.inGroup ? "in" : "out")"
+            }
         case .mode(let mode):
             let on = change.target != nil
             return "\(mode.displayName): \(on ? "on" : "off") from \(when); \(until) it stays \(on ? "off" : "on")"

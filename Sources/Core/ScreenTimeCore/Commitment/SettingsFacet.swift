@@ -11,6 +11,9 @@ public enum SettingsFacet: Hashable, Sendable {
     /// An app's own limit, or a group's shared one (`limit:content`), as the config names them.
     case limit(String)
     case exemption(ExemptionKind, AppID)
+    /// The user's edit of one app's place in a group: `in`, `out` (whatever its categories say),
+    /// absent (as its categories say).
+    case groupMember(AppGroup, AppID)
     case mode(Mode)
     case automaticModes
     case schedule(id: String, value: String)
@@ -28,6 +31,7 @@ public enum SettingsFacet: Hashable, Sendable {
         case .limitScope: "limit-scope"
         case .limit(let key): "limit:\(key)"
         case .exemption(let kind, let app): "\(kind.rawValue):\(app.rawValue)"
+        case .groupMember(let group, let app): "group:\(group.rawValue):\(app.rawValue)"
         case .mode(let mode): "mode:\(mode.rawValue)"
         case .automaticModes: "automatic-modes"
         case .schedule(let id, let value): "schedule:\(id)=\(value)"
@@ -57,6 +61,10 @@ public enum SettingsFacet: Hashable, Sendable {
         case "mode": guard let mode = Mode(rawValue: rest) else { return nil }; self = .mode(mode)
         case "bypass": guard let mode = Mode(rawValue: rest) else { return nil }; self = .bypass(mode)
         case "calendar": self = .calendar(rest)
+        case "group":
+            guard let colon = rest.firstIndex(of: ":"), let group = AppGroup(rawValue: String(rest[..<colon])),
+                  rest.index(after: colon) < rest.endIndex else { return nil }
+            self = .groupMember(group, AppID(String(rest[rest.index(after: colon)...])))
         case "schedule":
             guard let equals = rest.firstIndex(of: "=") else { return nil }
             self = .schedule(id: String(rest[..<equals]), value: String(rest[rest.index(after: equals)...]))
@@ -85,6 +93,10 @@ extension Settings {
         for (group, limit) in groupLimits { put(.limit(group.rawValue), Self.number(limit)) }
         for app in important { put(.exemption(.important, app), Self.present) }
         for app in essential { put(.exemption(.essential, app), Self.present) }
+        for (group, edit) in groupEdits {
+            for app in edit.added { put(.groupMember(group, app), GroupEdit.inGroup) }
+            for app in edit.removed { put(.groupMember(group, app), GroupEdit.outOfGroup) }
+        }
         for mode in Mode.allCases where mode != .standard && modes.enabledModes.contains(mode) { put(.mode(mode), Self.present) }
         put(.automaticModes, modes.automatic.isEnabled ? "on" : "off")
         for entry in modes.schedule where SettingsFacet.restrictiveModes.contains(entry.mode) {
@@ -111,6 +123,13 @@ extension Settings {
             if value == nil { important.remove(app) } else { important.insert(app) }
         case .exemption(.essential, let app):
             if value == nil { essential.remove(app) } else { essential.insert(app) }
+        case .groupMember(let group, let app):
+            var edit = groupEdits[group] ?? GroupEdit()
+            edit.added.remove(app)
+            edit.removed.remove(app)
+            if value == GroupEdit.inGroup { edit.added.insert(app) }
+            if value == GroupEdit.outOfGroup { edit.removed.insert(app) }
+            groupEdits[group] = edit.added.isEmpty && edit.removed.isEmpty ? nil : edit
         case .mode(let mode):
             if value == nil { modes.enabledModes.remove(mode) } else { modes.enabledModes.insert(mode) }
         case .automaticModes: if let on = value.flatMap(KeyFileSwitch.parse) { modes.automatic.isEnabled = on }
@@ -161,6 +180,16 @@ extension SettingsFacet {
             return rank(new) < rank(old) ? .looser : rank(new) > rank(old) ? .tighter : .same
         case .exemption:
             return membership(looserWhenPresent: true)
+        case .groupMember(let group, _):
+            // Out, as its categories say, in: which way the app moves.
+            let rank = { (text: String?) in text == GroupEdit.inGroup ? 1 : text == GroupEdit.outOfGroup ? -1 : 0 }
+            guard rank(new) != rank(old) else { return .same }
+            let joins = rank(new) > rank(old)
+            // Joining content only restricts more; joining any other group lets a mode allow the
+            // app (or the leisure scope leave it unlimited). Leaving a leisure group, or one with
+            // a shared limit, gives more; leaving another takes what it allowed away.
+            if joins { return group == .content ? .tighter : .looser }
+            return AppGroup.leisure.contains(group) || before[SettingsFacet.limit(group.rawValue).id] != nil ? .looser : .tighter
         case .mode(let mode):
             return membership(looserWhenPresent: !Self.restrictiveModes.contains(mode))
         case .schedule, .calendar:

@@ -2,12 +2,15 @@
 /// user's `[groups]` and `[rules]` sections line by line (comments stay).
 extension KeyFile {
     /// Puts `app` in `group` (on) or takes it out (off), even where its Categories put it in.
-    public mutating func setGroupMember(_ group: AppGroup, _ app: AppID, _ on: Bool) {
+    public mutating func setGroupMember(_ group: AppGroup, _ app: AppID, _ on: Bool?) {
         var edit = GroupEdit(list: value(group.rawValue, in: ConfigKey.groups) ?? "")
         edit.added.remove(app)
         edit.removed.remove(app)
-        if on { edit.added.insert(app) } else { edit.removed.insert(app) }
-        set(group.rawValue, to: edit.list, in: ConfigKey.groups)
+        if on == true { edit.added.insert(app) }
+        if on == false { edit.removed.insert(app) }
+        if edit.added.isEmpty && edit.removed.isEmpty { remove(group.rawValue, in: ConfigKey.groups) } else {
+            set(group.rawValue, to: edit.list, in: ConfigKey.groups)
+        }
     }
 
     /// Adds a window-title match to the rule `name`, creating the rule (a built-in one keeps its matches).
