@@ -1,7 +1,8 @@
 /// The edits `screentime group` and `screentime rule` make to the config file, kept in the
 /// user's `[groups]` and `[rules]` sections line by line (comments stay).
 extension KeyFile {
-    /// Puts `app` in `group` (on) or takes it out (off), even where its Categories put it in.
+    /// Puts `app` in `group` (true) or takes it out (false), even where its Categories put it in;
+    /// nil drops the edit (its Categories decide again).
     public mutating func setGroupMember(_ group: AppGroup, _ app: AppID, _ on: Bool?) {
         var edit = GroupEdit(list: value(group.rawValue, in: ConfigKey.groups) ?? "")
         edit.added.remove(app)
