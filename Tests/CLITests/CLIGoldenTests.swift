@@ -99,9 +99,10 @@ final class CLIGoldenTests: XCTestCase {
         try assertGolden("group-list.txt", try run(["group", "list"]).out)
         XCTAssertTrue(try run(["rule", "list"]).out.hasSuffix("docs       firefox window titled “…Docs…”\n"))
         XCTAssertEqual(try run(["rule", "rm", "docs"]).out, "docs is no longer a rule\n")
-        // A built-in rule removed stays removed.
+        // A rule just added and taken away again is a typo: at once. A built-in rule removed stays
+        // removed, from the day start: its windows' time goes back to the browser.
         XCTAssertEqual(try run(["rule", "rm", "youtube"]).out,
-                       "youtube is no longer a rule (built in: it stays off until you add it again)\n")
+                       "title rule youtube: off from tomorrow, 04:00; today it stays *:YouTube\n")
         XCTAssertEqual(try run(["rule", "rm", "youtube"]).out, "there is no rule youtube\n")
         try assertGolden("rule-list.txt", try run(["rule", "list"]).out)
     }

@@ -110,6 +110,32 @@ final class CommitmentBookTests: XCTestCase {
         XCTAssertEqual(tightened.settings.groupEdits, tighter.groupEdits)
     }
 
+    /// A title rule turned off or narrowed gives its windows' time back to the browser: it waits.
+    /// A new rule, or a match added, holds at once.
+    func testTitleRulesTurnedOffOrNarrowedWait() {
+        let docs = TitleRule(name: "docs", matches: [TitleRule.Match(text: "firefox:Docs")!, TitleRule.Match(text: "firefox:Drive")!])
+        let start = settings { $0.titleRules.append(docs) }
+        let loose = settings {
+            $0.titleRules.removeAll { $0.name == "youtube" }
+            $0.titleRules.append(TitleRule(name: "docs", matches: [TitleRule.Match(text: "firefox:Docs")!]))
+        }
+        let outcome = book(start).reconciled(wanted: loose, now: morning, zone: zone)
+        XCTAssertEqual(Set(outcome.book.pending.map(\.facet)), ["rule:youtube", "rule:docs"])
+        XCTAssertEqual(outcome.settings.titleRules.first { $0.name == "docs" }?.matches.count, 2, "still both until the day start")
+        XCTAssertTrue(outcome.settings.titleRules.contains { $0.name == "youtube" })
+        let texts = outcome.book.pending.map { PendingChangeText.line($0, settings: outcome.settings, now: morning, zone: zone) }
+        XCTAssertTrue(texts.contains("title rule youtube: off from tomorrow, 04:00; today it stays *:YouTube"), "\(texts)")
+        XCTAssertTrue(texts.contains("title rule docs: firefox:Docs from tomorrow, 04:00; today it stays firefox:Docs;firefox:Drive"), "\(texts)")
+        let applied = outcome.book.reconciled(wanted: loose, now: dayStart, zone: zone).settings
+        XCTAssertFalse(applied.titleRules.contains { $0.name == "youtube" })
+        XCTAssertEqual(applied.titleRules.first { $0.name == "docs" }?.matches.map(\.text), ["firefox:Docs"])
+
+        let wider = settings { $0.titleRules.append(TitleRule(name: "docs", matches: docs.matches + [TitleRule.Match(text: "*:Notion")!])) }
+        let widened = book(start).reconciled(wanted: wider, now: morning, zone: zone)
+        XCTAssertEqual(widened.book.pending, [])
+        XCTAssertEqual(widened.settings.titleRules, wider.titleRules)
+    }
+
     func testAChangedScheduleEntryAddsTheNewAtOnceAndKeepsTheOldUntilTheDayStart() {
         let old = try! ScheduleEntry(configValue: "productivity 09:00 3h mon-fri", id: "work")
         let new = try! ScheduleEntry(configValue: "productivity 10:00 3h mon-fri", id: "work")

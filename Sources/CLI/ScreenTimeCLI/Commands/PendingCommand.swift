@@ -58,6 +58,8 @@ extension KeyFile {
         case .exemption(let kind, let app): setExemption(kind, app, value != nil)
         case .groupMember(let group, let app):
             setGroupMember(group, app, value == GroupEdit.inGroup ? true : value == GroupEdit.outOfGroup ? false : nil)
+        case .titleRule(let name):
+            if let value { set(name.rawValue, to: value, in: ConfigKey.rules) } else { removeTitleRule(name) }
         case .mode(let mode): set(mode.rawValue, to: value == nil ? "off" : "on", in: ModeConfigKey.modes)
         case .automaticModes: if let value { set(ModeConfigKey.automatic, to: value, in: ModeConfigKey.modes) }
         case .schedule(let entry, let text):

@@ -40,16 +40,16 @@ struct RuleCommand: Subcommand {
     func run(_ context: Context) throws {
         switch action {
         case .add(let name, let match):
-            try context.editConfig { $0.addTitleRule(name, match) }
-            context.print("\(name): a \(match.app) window whose title contains “\(match.title)” "
-                + "(limit it with `screentime limit set \(name) 30m`)")
+            let pending = try context.editConfig { $0.addTitleRule(name, match) }
+            context.tell("\(name): a \(match.app) window whose title contains “\(match.title)” "
+                + "(limit it with `screentime limit set \(name) 30m`)", pending: pending)
         case .remove(let name):
             var removed = false
-            try context.editConfig { removed = $0.removeTitleRule(name) }
+            let pending = try context.editConfig { removed = $0.removeTitleRule(name) }
             let builtIn = TitleRule.builtIn.contains { $0.name == name }
-            context.print(!removed ? "there is no rule \(name)"
+            context.tell(!removed ? "there is no rule \(name)"
                 : builtIn ? "\(name) is no longer a rule (built in: it stays off until you add it again)"
-                : "\(name) is no longer a rule")
+                : "\(name) is no longer a rule", pending: pending)
         case .list:
             let rules = try context.settings().titleRules
             let width = rules.map(\.name.rawValue.count).max() ?? 0

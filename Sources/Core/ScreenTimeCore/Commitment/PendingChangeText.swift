@@ -30,6 +30,10 @@ public enum PendingChangeText {
             case GroupEdit.outOfGroup?: return "\(app): out of \(group.rawValue) from \(when); \(until) it stays in"
             default: return "\(app): in \(group.rawValue) as its categories say from \(when); \(until) it stays \(change.held == GroupEdit.inGroup ? "in" : "out")"
             }
+        case .titleRule(let name):
+            let stays = change.held.map { "it stays \($0)" } ?? "it stays off"
+            return change.target.map { "title rule \(name): \($0) from \(when); \(until) \(stays)" }
+                ?? "title rule \(name): off from \(when); \(until) \(stays)"
         case .mode(let mode):
             let on = change.target != nil
             return "\(mode.displayName): \(on ? "on" : "off") from \(when); \(until) it stays \(on ? "off" : "on")"

@@ -14,6 +14,9 @@ public enum SettingsFacet: Hashable, Sendable {
     /// The user's edit of one app's place in a group: `in`, `out` (whatever its categories say),
     /// absent (as its categories say).
     case groupMember(AppGroup, AppID)
+    /// A title rule's matches (`rule:youtube` = `*:YouTube`): narrowed or removed, the time its
+    /// windows took goes back to the browser.
+    case titleRule(AppID)
     case mode(Mode)
     case automaticModes
     case schedule(id: String, value: String)
@@ -32,6 +35,7 @@ public enum SettingsFacet: Hashable, Sendable {
         case .limit(let key): "limit:\(key)"
         case .exemption(let kind, let app): "\(kind.rawValue):\(app.rawValue)"
         case .groupMember(let group, let app): "group:\(group.rawValue):\(app.rawValue)"
+        case .titleRule(let name): "rule:\(name.rawValue)"
         case .mode(let mode): "mode:\(mode.rawValue)"
         case .automaticModes: "automatic-modes"
         case .schedule(let id, let value): "schedule:\(id)=\(value)"
@@ -61,6 +65,7 @@ public enum SettingsFacet: Hashable, Sendable {
         case "mode": guard let mode = Mode(rawValue: rest) else { return nil }; self = .mode(mode)
         case "bypass": guard let mode = Mode(rawValue: rest) else { return nil }; self = .bypass(mode)
         case "calendar": self = .calendar(rest)
+        case "rule": self = .titleRule(AppID(rest))
         case "group":
             guard let colon = rest.firstIndex(of: ":"), let group = AppGroup(rawValue: String(rest[..<colon])),
                   rest.index(after: colon) < rest.endIndex else { return nil }
@@ -97,6 +102,7 @@ extension Settings {
             for app in edit.added { put(.groupMember(group, app), GroupEdit.inGroup) }
             for app in edit.removed { put(.groupMember(group, app), GroupEdit.outOfGroup) }
         }
+        for rule in titleRules { put(.titleRule(rule.name), KeyFileList.join(rule.matches.map(\.text))) }
         for mode in Mode.allCases where mode != .standard && modes.enabledModes.contains(mode) { put(.mode(mode), Self.present) }
         put(.automaticModes, modes.automatic.isEnabled ? "on" : "off")
         for entry in modes.schedule where SettingsFacet.restrictiveModes.contains(entry.mode) {
@@ -130,6 +136,13 @@ extension Settings {
             if value == GroupEdit.inGroup { edit.added.insert(app) }
             if value == GroupEdit.outOfGroup { edit.removed.insert(app) }
             groupEdits[group] = edit.added.isEmpty && edit.removed.isEmpty ? nil : edit
+        case .titleRule(let name):
+            let matches = value.map(KeyFileList.split)?.compactMap(TitleRule.Match.init(text:)) ?? []
+            if let index = titleRules.firstIndex(where: { $0.name == name }) {
+                if matches.isEmpty { titleRules.remove(at: index) } else { titleRules[index].matches = matches }
+            } else if !matches.isEmpty {
+                titleRules.append(TitleRule(name: name, matches: matches))
+            }
         case .mode(let mode):
             if value == nil { modes.enabledModes.remove(mode) } else { modes.enabledModes.insert(mode) }
         case .automaticModes: if let on = value.flatMap(KeyFileSwitch.parse) { modes.automatic.isEnabled = on }
@@ -190,6 +203,11 @@ extension SettingsFacet {
             // a shared limit, gives more; leaving another takes what it allowed away.
             if joins { return group == .content ? .tighter : .looser }
             return AppGroup.leisure.contains(group) || before[SettingsFacet.limit(group.rawValue).id] != nil ? .looser : .tighter
+        case .titleRule:
+            // A match taken away gives its windows' time back to their app; one added only takes.
+            let matches = { (text: String?) in Set(text.map(KeyFileList.split) ?? []) }
+            let (was, will) = (matches(old), matches(new))
+            return !was.subtracting(will).isEmpty ? .looser : !will.subtracting(was).isEmpty ? .tighter : .same
         case .mode(let mode):
             return membership(looserWhenPresent: !Self.restrictiveModes.contains(mode))
         case .schedule, .calendar:
