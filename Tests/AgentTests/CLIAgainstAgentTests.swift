@@ -47,7 +47,7 @@ final class CLIAgainstAgentTests: XCTestCase {
         XCTAssertEqual(early.status, 1, "nothing to continue while time is left")
         XCTAssertTrue(early.err.contains("is not held back"), early.err)
 
-        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(1)]), [])
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string(app), .uint64(1)]), [.strings([])])
         XCTAssertTrue(eventually(5) { self.windows.wmState(window) == 3 }, "minimized at its limit")
 
         let granted = try agent.cli(["continue", app])

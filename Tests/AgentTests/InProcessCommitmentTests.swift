@@ -81,7 +81,9 @@ extension InProcessWeekTests {
         XCTAssertEqual(limit("stgame", agent, clock), 3600, "undoing within the typo window is at once")
 
         // Marking it important: waits for the day start. Another marked and taken back never comes.
-        _ = try service.call(AgentInterface.Method.setExemption, [.string("important"), .string("steditor"), .bool(true)])
+        let waiting = try service.call(AgentInterface.Method.setExemption, [.string("important"), .string("steditor"), .bool(true)])
+        XCTAssertTrue(waiting.first?.stringsValue?.first?.hasPrefix("steditor: important (no limit) from ") == true,
+                      "the reply says when it applies: \(waiting)")
         _ = try service.call(AgentInterface.Method.setExemption, [.string("important"), .string("stgame"), .bool(true)])
         try live(600, agent, clock)
         _ = try service.call(AgentInterface.Method.setExemption, [.string("important"), .string("steditor"), .bool(false)])
