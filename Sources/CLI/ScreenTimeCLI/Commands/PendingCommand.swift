@@ -57,7 +57,7 @@ extension KeyFile {
         case .limit(let key): if let seconds { setLimit(AppID(key), seconds) } else { removeLimit(AppID(key)) }
         case .exemption(let kind, let app): setExemption(kind, app, value != nil)
         case .groupMember(let group, let app):
-            setGroupMember(group, app, value == GroupEdit.inGroup ? true : value == GroupEdit.outOfGroup ? false : nil)
+            setGroupMember(group, app, GroupEdit.placement(facetValue: value))
         case .titleRule(let name):
             if let value { set(name.rawValue, to: value, in: ConfigKey.rules) } else { removeTitleRule(name) }
         case .mode(let mode): set(mode.rawValue, to: value == nil ? "off" : "on", in: ModeConfigKey.modes)

@@ -87,9 +87,22 @@ public struct GroupEdit: Equatable, Sendable {
         KeyFileList.join(added.sorted().map(\.rawValue) + removed.sorted().map { "-" + $0.rawValue })
     }
 
-    /// An app's edit as a commitment facet's value (`SettingsFacet.groupMember`).
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+
+    /// Puts `app` in (true) or out (false) whatever its categories say, or drops its edit (nil).
+    public mutating func place(_ app: AppID, _ inGroup: Bool?) {
+        added.remove(app)
+        removed.remove(app)
+        if inGroup == true { added.insert(app) }
+        if inGroup == false { removed.insert(app) }
+    }
+
+    /// An app's edit as a commitment facet's value (`SettingsFacet.groupMember`), and back.
     public static let inGroup = "in"
     public static let outOfGroup = "out"
+    public static func placement(facetValue: String?) -> Bool? {
+        facetValue == inGroup ? true : facetValue == outOfGroup ? false : nil
+    }
 }
 
 extension Settings {

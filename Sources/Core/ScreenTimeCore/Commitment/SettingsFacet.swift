@@ -131,11 +131,8 @@ extension Settings {
             if value == nil { essential.remove(app) } else { essential.insert(app) }
         case .groupMember(let group, let app):
             var edit = groupEdits[group] ?? GroupEdit()
-            edit.added.remove(app)
-            edit.removed.remove(app)
-            if value == GroupEdit.inGroup { edit.added.insert(app) }
-            if value == GroupEdit.outOfGroup { edit.removed.insert(app) }
-            groupEdits[group] = edit.added.isEmpty && edit.removed.isEmpty ? nil : edit
+            edit.place(app, GroupEdit.placement(facetValue: value))
+            groupEdits[group] = edit.isEmpty ? nil : edit
         case .titleRule(let name):
             let matches = value.map(KeyFileList.split)?.compactMap(TitleRule.Match.init(text:)) ?? []
             if let index = titleRules.firstIndex(where: { $0.name == name }) {

@@ -5,11 +5,8 @@ extension KeyFile {
     /// nil drops the edit (its Categories decide again).
     public mutating func setGroupMember(_ group: AppGroup, _ app: AppID, _ on: Bool?) {
         var edit = GroupEdit(list: value(group.rawValue, in: ConfigKey.groups) ?? "")
-        edit.added.remove(app)
-        edit.removed.remove(app)
-        if on == true { edit.added.insert(app) }
-        if on == false { edit.removed.insert(app) }
-        if edit.added.isEmpty && edit.removed.isEmpty { remove(group.rawValue, in: ConfigKey.groups) } else {
+        edit.place(app, on)
+        if edit.isEmpty { remove(group.rawValue, in: ConfigKey.groups) } else {
             set(group.rawValue, to: edit.list, in: ConfigKey.groups)
         }
     }
