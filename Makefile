@@ -53,6 +53,7 @@ install-files:
 	install -Dm644 packaging/completions/_screentime $(ROOT)$(DATADIR)/zsh/vendor-completions/_screentime
 	install -Dm644 packaging/completions/screentime.fish $(ROOT)$(DATADIR)/fish/vendor_completions.d/screentime.fish
 	desktop/browser/install.sh $(BINDIR)/screentime-browser-host --root $(if $(ROOT),$(ROOT),/)
+	desktop/plasma/install.sh $(BINDIR) --into $(ROOT)$(DATADIR)/plasma/plasmoids
 	if [ -n "$(GNOME_SHELL_VERSION)" ]; then \
 	    desktop/gnome-shell/build.sh $(ROOT)$(DATADIR)/gnome-shell/extensions/$(EXTENSION_UUID) $(GNOME_SHELL_VERSION); \
 	fi

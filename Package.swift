@@ -110,7 +110,12 @@ let package = Package(
         .target(name: "CardContent", dependencies: ["SystemErrors", "ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus",
                                                     "SyncFolder"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
-        .executableTarget(name: "screentime-agent", dependencies: ["Agent"]),
+        // Released, it is linked by lld with the code its loop runs placed together (hot-code.order, from
+        // scripts/generate-hot-code-order.sh): the kernel maps code in 64 KB or larger runs, so the loop's
+        // scattered functions kept most of the agent's text resident all day.
+        .executableTarget(name: "screentime-agent", dependencies: ["Agent"], exclude: ["hot-code.order"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/Agent/screentime-agent/hot-code.order",
+                                                         "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]),
         // The restriction card: a short-lived GTK process the agent starts, answering over the session bus.
         .executableTarget(name: "screentime-card", dependencies: ["CardContent", "SessionBus", "CGtk", "SystemErrors"]),
         // The command-line tool's commands and their plumbing (arguments, context, help, exit codes).
@@ -157,7 +162,7 @@ let package = Package(
         .testTarget(name: "AgentTests", dependencies: ["HermeticEnvironment", "Agent", "AgentControl", "DoNotDisturb", "ChildProcesses", "Logging", "Harnesses", "SyncFolder"]),
         .testTarget(name: "LocalSystemTests", dependencies: ["HermeticEnvironment", "LocalSystem", "Harnesses"]),
         .testTarget(name: "SyncFolderTests", dependencies: ["HermeticEnvironment", "SyncFolder", "Harnesses", "UsageStore"]),
-        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "Harnesses", "UsageStore", "SyncFolder"], resources: [.copy("Golden")]),
+        .testTarget(name: "CLITests", dependencies: ["HermeticEnvironment", "Harnesses", "UsageStore", "SyncFolder", "ScreenTimeCLI"], resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -167,4 +172,12 @@ for target in package.targets where target.path == nil && !target.isTest {
         fatalError("\(target.name) belongs to no layer in Package.swift")
     }
     target.path = "Sources/\(layer.folder)/\(target.name)"
+}
+// Released: each function in a section of its own, so that the agent's link can place the loop's
+// code together (and drop what nothing calls); and exclusivity checked at compile time only. Debug
+// builds, which every test runs, check it at run time too; in the released loop the check was a
+// sixth of a focus switch's instructions.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections", "-enforce-exclusivity=unchecked"],
+                                                                        .when(configuration: .release))]
 }

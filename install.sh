@@ -34,6 +34,11 @@ if command -v gnome-shell >/dev/null 2>&1; then
     desktop/gnome-shell/install.sh
 fi
 
+# KDE Plasma: the applet showing today's time and the mode, with the mode's buttons.
+if command -v plasmashell >/dev/null 2>&1; then
+    desktop/plasma/install.sh "$bin"
+fi
+
 if systemctl --user show-environment >/dev/null 2>&1; then
     unit="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user/screentime.service"
     sed "s|@BIN@|$bin|g" packaging/screentime.service > "$unit.tmp" && install -Dm644 "$unit.tmp" "$unit" && rm "$unit.tmp"

@@ -85,59 +85,16 @@ final class AgentDesktopTests: XCTestCase {
         windows.close(video)
     }
 
+    /// The countdown, the disable, the app brought back and "Continue for 3 s" chosen in dunst's own
+    /// menu (DesktopScenarios); then the notification's icon and what the report kept.
     func testCountdownDisableReopenAndContinueThroughTheNotification() throws {
-        let agent = try startAgent()
-        let dunst = try DunstControl(desktop: desk)
-        let editor = try windows.openWindow(class: "Editor", title: "draft")
-        windows.activate(editor)
-        let notes = try windows.openWindow(class: "Notes", title: "todo <list>")
-        windows.activate(notes)
-        let start = Date()
-
-        let first = try monitor.waitForNotify { $0.summary == "Notes: 4 s left today" }
-        XCTAssertEqual(Date().timeIntervalSince(start), 2, accuracy: 1)
-        XCTAssertEqual(first.replacesID, 0)
-        XCTAssertEqual(first.icon, "notes")
-        let second = try monitor.waitForNotify { $0.summary == "Notes: 2 s left today" }
-        XCTAssertNotEqual(second.replacesID, 0, "the countdown updates one notification in place")
-
-        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from Notes?" }
-        XCTAssertEqual(disabled.replacesID, second.replacesID)
-        XCTAssertEqual(disabled.actions, ["continue", "Continue for 3 s", "ok", "OK"])
-        XCTAssertTrue(disabled.body.contains("You have used Notes for 6 s today"), disabled.body)
-        XCTAssertTrue(eventually { self.windows.wmState(notes) == 3 }, "minimized at the limit")
-        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
-        XCTAssertEqual(windows.wmState(editor), 1, "other apps are left alone")
-
-        // Bringing it back without continuing minimizes it again, with the same offer.
-        // openbox handles the focus revert of the minimize first, or it falls back to the editor.
-        XCTAssertTrue(windows.syncWithWindowManager(), "openbox did not answer")
-        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
-        windows.activate(notes)
-        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
-        XCTAssertTrue(eventually { self.windows.wmState(notes) == 3 })
-
-        // "Continue for 3 s", chosen in dunst's own menu, lets it stay for 3 s.
-        try dunst.chooseAction(label: "Continue for 3 s", notification: disabled.replacesID)
-        XCTAssertTrue(eventually { (try? self.status(agent).apps.first { $0.id == "notes" }?.continues) == 1 })
-        windows.activate(notes)
-        XCTAssertTrue(eventually { self.windows.wmState(notes) == 1 })
-        let continued = Date()
-        usleep(1_500_000)
-        XCTAssertEqual(windows.wmState(notes), 1, "still usable inside the granted time")
-        XCTAssertTrue(eventually(4) { self.windows.wmState(notes) == 3 })
-        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
-
-        let notesStatus = try XCTUnwrap(status(agent).apps.first { $0.id == "notes" })
-        XCTAssertEqual(notesStatus.state, "disabled")
-        XCTAssertEqual(notesStatus.usedSeconds, 9, accuracy: 1)
-
-        XCTAssertEqual(agent.stop(), 0, agent.log)
-        let report = try agent.cli(["report", "--json"])
+        let run = try DesktopScenarios.countdownDisableReopenAndContinue(on: desk)
+        XCTAssertEqual(run.first.icon, "stnotes")
+        let report = try run.agent.cli(["report", "--json"])
         let decoded = try JSONDecoder().decode(UsageReport.self, from: Data(report.out.utf8))
-        XCTAssertEqual(try XCTUnwrap(decoded.apps.first { $0.id == "notes" }).seconds, 9, accuracy: 1)
-        XCTAssertEqual(decoded.bypasses.map(\.app), ["notes"])
-        XCTAssertEqual(decoded.limitsReached.map(\.app), ["notes", "notes"])
+        XCTAssertEqual(try XCTUnwrap(decoded.apps.first { $0.id == "stnotes" }).seconds, 9, accuracy: 1)
+        XCTAssertEqual(decoded.bypasses.map(\.app), ["stnotes"])
+        XCTAssertEqual(decoded.limitsReached.map(\.app), ["stnotes", "stnotes"])
     }
 
     func testSigkillLosesAtMostTwoSeconds() throws {

@@ -79,7 +79,7 @@ final class BusReconnectTests: XCTestCase {
 
         display.stop()
         XCTAssertTrue(eventually { !self.followsX11(agent) }, "the agent did not see the display go")
-        usleep(2_500_000)
+        usleep(2_500_000) // the thing checked: the agent outlives the server's absence
         XCTAssertTrue(agent.process.isRunning, "log:\n\(agent.log)")
         display = try PrivateDisplay(number: display.number)
         XCTAssertTrue(eventually(10) { self.followsX11(agent) }, "log:\n\(agent.log)")
@@ -97,7 +97,7 @@ final class BusReconnectTests: XCTestCase {
         let agent = try AgentProcess(environment: environment, desk: desk)
         // Three searches (at 0, 2 and 4 s) find the same: no display.
         let searching = Date()
-        while Date().timeIntervalSince(searching) < 5 { usleep(100_000) }
+        while Date().timeIntervalSince(searching) < 5 { usleep(100_000) } // the thing checked: searches that find nothing new
         display = try PrivateDisplay(number: display.number)
         XCTAssertTrue(eventually(10) { self.followsX11(agent) }, "log:\n\(agent.log)")
         let focusLines = agent.log.split(separator: "\n").filter { $0.hasPrefix("screentime: focus: ") }

@@ -129,9 +129,14 @@ final class CardDesktopTests: XCTestCase {
         var shot = try windows.screenshot()
         let update = ProcessInfo.processInfo.environment["SCREENTIME_UPDATE_GOLDEN"] != nil
         if update || !FileManager.default.fileExists(atPath: Self.golden.path) {
-            usleep(500_000)
+            // Drawn: the screen holds still for 100 ms.
+            try Wait.until("the card's drawing to settle", every: 0.1) {
+                let previous = shot
+                shot = try windows.screenshot()
+                return shot.differingPixels(from: previous) == 0
+            }
             try FileManager.default.createDirectory(at: Self.golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try windows.screenshot().write(to: Self.golden.path)
+            try shot.write(to: Self.golden.path)
             XCTFail("wrote \(Self.golden.path): look at it and commit it")
         } else {
             let golden = try PNGImage(contentsOf: Self.golden.path)
@@ -305,7 +310,7 @@ final class CardDesktopTests: XCTestCase {
         XCTAssertTrue(eventually { self.windows.windows(withInstance: "screentime-card").isEmpty }, "the card is gone")
         windows.activate(window)
         XCTAssertTrue(eventually { self.windows.wmState(window) == 1 })
-        usleep(1_500_000)
+        usleep(1_500_000) // the thing checked: past its 1 s limit, the continued app is left alone
         XCTAssertEqual(windows.wmState(window), 1, "xterm stays usable; log: \(agent.log)")
         XCTAssertTrue(agent.log.contains(": continue"), agent.log)
         XCTAssertEqual(agent.stop(), 0)
@@ -318,7 +323,7 @@ final class CardDesktopTests: XCTestCase {
         try desk.run("xdotool", ["key", "Escape"])
         XCTAssertTrue(eventually { self.windows.windows(withInstance: "screentime-card").isEmpty }, "the card is gone")
         XCTAssertTrue(eventually { agent.log.contains(": close") }, agent.log)
-        usleep(1_000_000)
+        usleep(1_000_000) // the thing checked: nothing brings xterm back meanwhile
         XCTAssertEqual(windows.wmState(window), 3, "xterm stays minimized")
         XCTAssertEqual(try agent.status().apps.first { $0.id == "debian-xterm" }?.continues, 0)
         XCTAssertEqual(agent.stop(), 0)

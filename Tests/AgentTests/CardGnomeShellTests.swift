@@ -5,18 +5,7 @@ import XCTest
 
 /// The card on GNOME Shell (Wayland): Mutter has no layer shell, so the card is a full-screen
 /// toplevel; it must come to the front over the app it disabled, without a click.
-final class CardGnomeShellTests: XCTestCase {
-    var shell: GnomeShellHarness!
-
-    override func setUpWithError() throws {
-        shell = try GnomeShellHarness.shared()
-    }
-
-    override func tearDown() {
-        shell?.closeWindows()
-        super.tearDown()
-    }
-
+final class CardGnomeShellTests: GnomeShellTestCase {
     func testTheCardComesToTheFrontOverTheDisabledApp() throws {
         let environment = try AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 1h\n[limits]\nstgcard = 1s\n",
                                                             cards: true)

@@ -80,7 +80,7 @@ final class ChromiumExtensionTests: XCTestCase {
                 try chromium.activate(tabs[index])
                 XCTAssertTrue(eventually(5) { self.focused(agent) == AppID(site) }, "round \(round): \(site) in front; \(agent.log)")
                 latencies.append(Date().timeIntervalSince(switched) * 1000)
-                usleep(100_000)
+                usleep(100_000) // a tenth of a second on each site, the time the figures count
             }
         }
         latencies.sort()
@@ -102,7 +102,8 @@ final class ChromiumExtensionTests: XCTestCase {
         let (agent, chromium, tabs) = try startAll()
         try chromium.activate(tabs[0])
         XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, agent.log)
-        usleep(1_200_000)
+        // Past the 1 s limit set below, so that it is reached at once.
+        try Wait.until("example.net to be counted past 1 s", detail: agent.log) { try agent.usedSeconds("example.net") > 1.1 }
         let cardShown = "document.querySelector('screentime-card')?.dataset.site ?? null"
         let limited = Date()
         XCTAssertEqual(try agent.call(AgentInterface.Method.setLimit, [.string("example.net"), .uint64(1)]), [.strings([])], "a new limit holds at once")
@@ -115,7 +116,7 @@ final class ChromiumExtensionTests: XCTestCase {
         XCTAssertTrue(eventually(5) { self.focused(agent) == "example.org" }, agent.log)
         XCTAssertNil(try chromium.evaluate(tabs[1], cardShown) as? String)
         let before = try agent.usedSeconds("example.org")
-        usleep(500_000)
+        try Wait.until("example.org's time to grow", detail: agent.log) { try agent.usedSeconds("example.org") > before }
         XCTAssertGreaterThan(try agent.usedSeconds("example.org"), before, "the other tab is counted")
         // Back to the site: the card again; Enter on its way through ("Continue for 1 hour").
         try chromium.activate(tabs[0])
@@ -125,7 +126,7 @@ final class ChromiumExtensionTests: XCTestCase {
         XCTAssertTrue(eventually(5) { ((try? chromium.evaluate(tabs[0], cardShown)) ?? "x") == nil || (try? chromium.evaluate(tabs[0], cardShown)) is NSNull },
                       "the card goes once continued")
         let continued = try agent.usedSeconds("example.net")
-        usleep(500_000)
+        try Wait.until("example.net's time to grow again", detail: agent.log) { try agent.usedSeconds("example.net") > continued }
         XCTAssertGreaterThan(try agent.usedSeconds("example.net"), continued, "the site is counted again")
     }
 

@@ -33,14 +33,23 @@ final class ClockStepDesktopTests: XCTestCase {
         XCTAssertTrue(eventually { (try? agent.status().focused) == AppID(app) }, agent.log)
     }
 
+    /// Steps the agent's clock by `offset` and waits until the agent says it saw the jump.
+    func step(_ clock: SteppedClock, by offset: TimeInterval, _ agent: AgentProcess) throws {
+        try clock.set(offset: offset)
+        try Wait.until("the agent to see its clock jump by \(Int(offset)) s", detail: agent.log) {
+            agent.log.contains("the clock jumped by ")
+        }
+    }
+
     func testAStepForwardOfTwoHoursCountsNothingOfTheStep() throws {
         let clock = try SteppedClock(in: desk.root)
         let agent = try startAgent(clock: clock)
         try focus("sleeper", agent)
         let start = Date()
-        usleep(1_000_000)
-        try clock.set(offset: 7200)
-        usleep(2_000_000)
+        try Wait.until("some use of sleeper counted before the step", detail: agent.log) { try agent.usedSeconds("sleeper") > 0.3 }
+        try step(clock, by: 7200, agent)
+        let atStep = try agent.usedSeconds("sleeper")
+        try Wait.until("counting to go on after the step", detail: agent.log) { try agent.usedSeconds("sleeper") > atStep + 0.5 }
         let counted = try agent.usedSeconds("sleeper")
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertLessThanOrEqual(counted, elapsed + 1, "the step is not counted: \(agent.log)")
@@ -56,11 +65,10 @@ final class ClockStepDesktopTests: XCTestCase {
         let agent = try startAgent(clock: clock)
         try focus("stepper", agent)
         let start = Date()
-        usleep(2_500_000)
-        try clock.set(offset: -3600)
-        usleep(500_000)
+        try Wait.until("a first save of stepper's time", detail: agent.log) { ((try? saved("stepper", agent)) ?? 0) > 0 }
         let savedAtStep = try saved("stepper", agent)
-        usleep(3_000_000)
+        try step(clock, by: -3600, agent)
+        try Wait.until("a save after the step back", timeout: 6, detail: agent.log) { ((try? saved("stepper", agent)) ?? 0) > savedAtStep + 1 }
         let savedLater = try saved("stepper", agent)
         XCTAssertGreaterThan(savedLater, savedAtStep + 1, "saving goes on after the step back: \(agent.log)")
         let counted = try agent.usedSeconds("stepper")

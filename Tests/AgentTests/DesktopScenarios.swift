@@ -40,4 +40,82 @@ enum DesktopScenarios {
         XCTAssertFalse(desktop.isMinimized(code), "an allowed app stays", file: file, line: line)
         XCTAssertEqual(agent.stop(), 0, agent.log, file: file, line: line)
     }
+
+    /// What `countdownDisableReopenAndContinue` saw, for the checks a desktop adds.
+    struct CountdownRun {
+        let agent: AgentProcess
+        let first: BusMonitor.NotifyCall
+        let second: BusMonitor.NotifyCall
+        let disabled: BusMonitor.NotifyCall
+    }
+
+    /// A 6 s limit's countdown (4 s, 2 s) updating one notification in place; the disable at the
+    /// limit with the offer to continue, other apps left alone; the app brought back without
+    /// continuing, disabled again with the same offer; then "Continue for 3 s" chosen in the
+    /// desktop's own notification server: usable inside the granted time, disabled after it.
+    /// `afterFirstCountdown` checks what a desktop adds while the agent runs; the agent has stopped
+    /// when this returns.
+    static func countdownDisableReopenAndContinue<Desktop: ScenarioDesktop>(
+        on desktop: Desktop, app: String = "stnotes", usageAccuracy: TimeInterval = 1,
+        afterFirstCountdown: (AgentProcess) throws -> Void = { _ in },
+        file: StaticString = #filePath, line: UInt = #line) throws -> CountdownRun {
+        let monitor = try BusMonitor(address: desktop.busAddress)
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desktop, config: """
+            [general]
+            idle-after = 1h
+            countdown = 4s;2s
+            continue-for = 3s
+            [limits]
+            \(app) = 6s
+            """), desk: desktop)
+        defer { agent.stop() }
+        // What the agent and the bus saw, when it fails: a failure on a loaded CI machine is read from this.
+        var passed = false
+        defer { if !passed { print("agent log:\n\(agent.log)\nnotifications:\n\(monitor.notifyCalls.map(\.summary))") } }
+        let editor = try desktop.openAppWindow("steditor")
+        defer { desktop.close(editor) }
+        let notes = try desktop.openAppWindow(app)
+        defer { desktop.close(notes) }
+        let start = Date()
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID(app) }, agent.log, file: file, line: line)
+
+        let first = try monitor.waitForNotify { $0.summary == "\(app): 4 s left today" }
+        XCTAssertEqual(Date().timeIntervalSince(start), 2, accuracy: 1, file: file, line: line)
+        XCTAssertEqual(first.replacesID, 0, file: file, line: line)
+        try afterFirstCountdown(agent)
+        let second = try monitor.waitForNotify { $0.summary == "\(app): 2 s left today" }
+        XCTAssertNotEqual(second.replacesID, 0, "the server answered the first Notify: the countdown updates it in place", file: file, line: line)
+
+        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from \(app)?" }
+        XCTAssertEqual(disabled.replacesID, second.replacesID, file: file, line: line)
+        XCTAssertEqual(disabled.actions, ["continue", "Continue for 3 s", "ok", "OK"], file: file, line: line)
+        XCTAssertTrue(disabled.body.contains("You have used \(app) for 6 s today"), disabled.body, file: file, line: line)
+        XCTAssertTrue(eventually { desktop.isMinimized(notes) }, "minimized at the limit", file: file, line: line)
+        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5, file: file, line: line)
+        XCTAssertFalse(desktop.isMinimized(editor), "other apps are left alone", file: file, line: line)
+
+        // Brought back without continuing: minimized again, with the same offer.
+        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
+        try desktop.bringBack(notes)
+        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
+        XCTAssertTrue(eventually { desktop.isMinimized(notes) }, "minimized again: \(agent.log)", file: file, line: line)
+
+        // "Continue for 3 s", chosen in the desktop's notification server, lets it stay for 3 s.
+        try desktop.chooseNotificationAction("continue", label: "Continue for 3 s", of: disabled)
+        XCTAssertTrue(eventually { (try? agent.status().apps.first { $0.id == AppID(app) }?.continues) == 1 }, agent.log, file: file, line: line)
+        try desktop.bringBack(notes)
+        XCTAssertTrue(eventually { !desktop.isMinimized(notes) }, file: file, line: line)
+        let continued = Date()
+        usleep(1_500_000)
+        XCTAssertFalse(desktop.isMinimized(notes), "still usable inside the granted time", file: file, line: line)
+        XCTAssertTrue(eventually(4) { desktop.isMinimized(notes) }, file: file, line: line)
+        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1, file: file, line: line)
+
+        let notesStatus = try XCTUnwrap(agent.status().apps.first { $0.id == AppID(app) }, file: file, line: line)
+        XCTAssertEqual(notesStatus.state, "disabled", file: file, line: line)
+        XCTAssertEqual(notesStatus.usedSeconds, 9, accuracy: usageAccuracy, file: file, line: line)
+        XCTAssertEqual(agent.stop(), 0, agent.log, file: file, line: line)
+        passed = true
+        return CountdownRun(agent: agent, first: first, second: second, disabled: disabled)
+    }
 }

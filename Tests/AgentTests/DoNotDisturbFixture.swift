@@ -1,6 +1,7 @@
 @testable import DoNotDisturb
 @testable import Agent
 import Foundation
+import Harnesses
 import ScreenTimeCore
 import SessionBus
 import XCTest
@@ -30,15 +31,12 @@ final class DoNotDisturbFixture {
     /// Dispatches the connections until `condition` holds (true) or `timeout` passes (false).
     @discardableResult
     func pump(for timeout: TimeInterval = 5, until condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        try Wait.poll(timeout: timeout, every: 0.005) {
             try? connection.dispatchPending()
             controller.handleReadable(now: Date())
             connection.expireOverdueReplies()
-            if try condition() { return true }
-            usleep(5_000)
+            return try condition()
         }
-        return false
     }
 
     /// A fixture once the server is known (the chooser naming it `server`) and a state an earlier

@@ -6,18 +6,12 @@ import XCTest
 
 /// The agent as a user runs it on GNOME: a real, headless GNOME Shell 43 (Wayland) with the
 /// project's extension, the shell's own notification server, Mutter's idle monitor.
-final class GnomeShellAgentTests: XCTestCase {
-    var shell: GnomeShellHarness!
+final class GnomeShellAgentTests: GnomeShellTestCase {
     var monitor: BusMonitor!
 
     override func setUpWithError() throws {
-        shell = try GnomeShellHarness.shared()
+        try super.setUpWithError()
         monitor = try BusMonitor(address: shell.busAddress)
-    }
-
-    override func tearDown() {
-        shell?.closeWindows()
-        super.tearDown()
     }
 
     func isMinimized(_ window: GnomeShellHarness.Window) -> Bool {
@@ -49,57 +43,11 @@ final class GnomeShellAgentTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 
+    /// The countdown, the disable, the window brought back and "Continue for 3 s" clicked on GNOME
+    /// Shell's banner (DesktopScenarios). GNOME 43's org.freedesktop.Notifications is a small gjs
+    /// service passing each call on to the shell: the monitor sees every Notify twice, the agent's first.
     func testCountdownDisableReopenAndContinueThroughGnomesNotification() throws {
-        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: """
-            [general]
-            idle-after = 1h
-            countdown = 4s;2s
-            continue-for = 3s
-            [limits]
-            stnotes = 6s
-            """), desk: shell)
-        // What the agent and the bus saw, when it fails: a failure on a loaded CI machine is read from this.
-        defer { if (testRun?.failureCount ?? 0) > 0 { print("agent log:\n\(agent.log)\nnotifications:\n\(monitor.notifyCalls.map(\.summary))") } }
-        let editor = try shell.openWindow(appID: "steditor")
-        let notes = try shell.openWindow(appID: "stnotes")
-        let start = Date()
-        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID("stnotes") }, agent.log)
-
-        // GNOME 43's org.freedesktop.Notifications is a small gjs service passing each call on to
-        // the shell: the monitor sees every Notify twice, the agent's first.
-        let first = try monitor.waitForNotify { $0.summary == "stnotes: 4 s left today" }
-        XCTAssertEqual(Date().timeIntervalSince(start), 2, accuracy: 1)
-        let second = try monitor.waitForNotify { $0.summary == "stnotes: 2 s left today" }
-        XCTAssertEqual(first.replacesID, 0)
-        XCTAssertNotEqual(second.replacesID, 0, "GNOME Shell answered the first Notify: the countdown updates it in place")
-
-        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from stnotes?" }
-        XCTAssertEqual(disabled.actions, ["continue", "Continue for 3 s", "ok", "OK"])
-        XCTAssertTrue(eventually { self.isMinimized(notes) }, "minimized at the limit")
-        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
-        XCTAssertFalse(isMinimized(editor), "other apps are left alone")
-
-        // Brought back without continuing: minimized again, with the same offer.
-        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
-        try shell.activate(notes.id)
-        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
-        XCTAssertTrue(eventually { self.isMinimized(notes) }, "minimized again: \((try? shell.windows()) ?? [])\n\(agent.log)")
-
-        // "Continue for 3 s" as a click on the banner's button runs it: GNOME sends ActionInvoked.
-        XCTAssertTrue(try shell.invokeNotificationAction(title: disabled.summary, label: "Continue for 3 s"))
-        XCTAssertTrue(eventually { (try? agent.status().apps.first { $0.id == "stnotes" }?.continues) == 1 }, agent.log)
-        try shell.activate(notes.id)
-        XCTAssertTrue(eventually { !self.isMinimized(notes) })
-        let continued = Date()
-        usleep(1_500_000)
-        XCTAssertFalse(isMinimized(notes), "still usable inside the granted time")
-        XCTAssertTrue(eventually(4) { self.isMinimized(notes) })
-        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
-
-        let notesStatus = try XCTUnwrap(agent.status().apps.first { $0.id == "stnotes" })
-        XCTAssertEqual(notesStatus.state, "disabled")
-        XCTAssertEqual(notesStatus.usedSeconds, 9, accuracy: 1.5)
-        XCTAssertEqual(agent.stop(), 0, agent.log)
+        _ = try DesktopScenarios.countdownDisableReopenAndContinue(on: shell, usageAccuracy: 1.5)
     }
 
     func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {

@@ -105,4 +105,59 @@ extension InProcessWeekTests {
         XCTAssertEqual(try exits(agent, clock), [])
         agent.shutDown(reason: "the test's end")
     }
+
+    /// A mode's card offers to end the mode where leaving ends it (Wind Down, Sleep, Productivity
+    /// after its first continue), with the terminal's question; chosen, it is the same leave,
+    /// recorded as the card's.
+    func testTheModesCardOffersItsEndWhereLeavingEndsIt() throws {
+        let (agent, clock, service) = try exitScenario(config: "[modes]\nautomatic = off\nbreaks = off\n[schedule]\nwork = productivity 09:00 3h\n",
+                                                       at: 9, minute: 30)
+        XCTAssertNil(agent.cardLeaveOffer(for: .notAllowed), "Productivity's first leave is its continue, which the card already has")
+        XCTAssertEqual(try leave(service, "standard", confirmed: true).0, "continue")
+        try live(4 * 60, agent, clock)
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "productivity")
+        let offer = try XCTUnwrap(agent.cardLeaveOffer(for: .notAllowed), "after a continue the card may end it")
+        XCTAssertTrue(offer.hasPrefix("Productivity holds until ") && offer.contains("12:00") && offer.contains("End Productivity now?"), offer)
+        XCTAssertEqual(agent.cardLeaveOffer(for: .unlocked), offer)
+        XCTAssertNil(agent.cardLeaveOffer(for: .limitReached), "a limit's card is about the app, not the mode")
+
+        try agent.leaveModeFromCard()
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "standard")
+        XCTAssertNil(agent.cardLeaveOffer(for: .notAllowed), "nothing to end in Standard")
+        let ledger = try exits(agent, clock)
+        XCTAssertEqual(ledger.map(\.how), ["terminal", "card"])
+        XCTAssertEqual(ledger.map(\.granted), [180, nil])
+        try live(10 * 60, agent, clock)
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "standard", "ended until the schedule's next change")
+        agent.shutDown(reason: "the test's end")
+    }
+
+    func testAWindDownCardOffersItsEndAtOnce() throws {
+        let night = "[modes]\nbreaks = off\nbedtime = 23:00\nwake-time = 07:00\nwind-down-before = 1h\nsleep-after-wind-down = 2h\n"
+        let (agent, clock, _) = try exitScenario(config: night, at: 22, minute: 30)
+        let offer = try XCTUnwrap(agent.cardLeaveOffer(for: .notAllowed))
+        XCTAssertTrue(offer.hasPrefix("Wind Down holds until ") && offer.contains("End Wind Down now?"), offer)
+        try agent.cardChosen(card: "no-such-card", key: CardChoice.leaveMode)
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "wind-down", "an answer from no card shown changes nothing")
+        try agent.leaveModeFromCard()
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "standard")
+        XCTAssertEqual(try exits(agent, clock).map(\.how), ["card"])
+        agent.shutDown(reason: "the test's end")
+    }
+
+    /// A mode's own action outranks a switch made by hand before it: Wind Down switched on by
+    /// hand, then "Go to bed", is Sleep; then "Start the day" ends it.
+    func testGoingToBedFromAWindDownSwitchedOnByHandIsSleep() throws {
+        let night = "[modes]\nbreaks = off\nbedtime = 23:00\nwake-time = 07:00\nwind-down-before = 1h\nsleep-after-wind-down = 2h\n"
+        let (agent, clock, service) = try exitScenario(config: night, at: 20)
+        _ = try service.call(AgentInterface.Method.setMode, [.string("wind-down")])
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "wind-down")
+        _ = try service.call(AgentInterface.Method.bedtime, [])
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "sleep", "Go to bed says Sleep, and is Sleep")
+        try live(10 * 60, agent, clock)
+        XCTAssertEqual(agent.status(at: clock.wall).mode, "sleep")
+        _ = try service.call(AgentInterface.Method.startDay, [])
+        XCTAssertNotEqual(agent.status(at: clock.wall).mode, "sleep", "Start the day ends it")
+        agent.shutDown(reason: "the test's end")
+    }
 }

@@ -57,65 +57,19 @@ final class KWinAgentTests: XCTestCase {
         (try? kwin.windows())?.first { $0.pid == window.processIdentifier }?.minimized
     }
 
+    /// The countdown in dunst, the disable, the window activated again and "Continue for 3 s" chosen
+    /// in dunst's menu (DesktopScenarios), followed and minimized through the KWin script.
     func testCountdownDisableReactivationAndContinueOnKWin() throws {
-        let agent = try startAgent(config: """
-            [general]
-            idle-after = 1h
-            countdown = 4s;2s
-            continue-for = 3s
-            [limits]
-            flower = 6s
-            """)
-        defer { agent.stop() }
         let dunst = try DunstControl(desktop: kwin)
-        let dots = try kwin.openWindow("weston-clickdot")
-        let flower = try kwin.openWindow("weston-flower")
-        defer {
-            try? kwin.closeWindow(flower)
-            try? kwin.closeWindow(dots)
+        let run = try DesktopScenarios.countdownDisableReopenAndContinue(on: kwin) { agent in
+            let backends = try agent.status().backends
+            XCTAssertTrue(backends["focus"]?.hasPrefix("KWin script") == true, "\(backends)")
+            XCTAssertTrue(backends["minimize"]?.hasPrefix("KWin script") == true, "\(backends)")
+            XCTAssertTrue(eventually { (try? dunst.displayedCount()).map { $0 >= 1 } ?? false }, "dunst shows the countdown")
         }
-        let start = Date()
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "flower" }, agent.log)
-        let backends = try status(agent).backends
-        XCTAssertTrue(backends["focus"]?.hasPrefix("KWin script") == true, "\(backends)")
-        XCTAssertTrue(backends["minimize"]?.hasPrefix("KWin script") == true, "\(backends)")
-
-        let first = try monitor.waitForNotify { $0.summary == "Flower: 4 s left today" }
-        XCTAssertEqual(Date().timeIntervalSince(start), 2, accuracy: 1)
-        XCTAssertTrue(eventually { (try? dunst.displayedCount()).map { $0 >= 1 } ?? false }, "dunst shows the countdown")
-        let second = try monitor.waitForNotify { $0.summary == "Flower: 2 s left today" }
-        XCTAssertNotEqual(second.replacesID, 0, "dunst answered the first Notify with an id, updated in place")
-        XCTAssertEqual(first.replacesID, 0)
-
-        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from Flower?" }
-        XCTAssertTrue(eventually { self.isMinimized(flower) == true }, "minimized at the limit: \((try? kwin.windows()) ?? [])")
-        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
-        XCTAssertEqual(isMinimized(dots), false, "other apps are left alone")
-
-        // Brought back without continuing, it is minimized again with the same offer.
-        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
-        try kwin.activate(pid: flower.processIdentifier)
-        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
-        XCTAssertTrue(eventually { self.isMinimized(flower) == true })
-
-        // "Continue for 3 s", chosen in dunst's own menu, lets it stay for 3 s.
-        try dunst.chooseAction(label: "Continue for 3 s", notification: disabled.replacesID)
-        XCTAssertTrue(eventually { (try? self.status(agent).apps.first { $0.id == "flower" }?.continues) == 1 })
-        try kwin.activate(pid: flower.processIdentifier)
-        XCTAssertTrue(eventually { self.isMinimized(flower) == false })
-        let continued = Date()
-        usleep(1_500_000)
-        XCTAssertEqual(isMinimized(flower), false, "still usable inside the granted time")
-        XCTAssertTrue(eventually(4) { self.isMinimized(flower) == true })
-        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
-
-        let flowerStatus = try XCTUnwrap(status(agent).apps.first { $0.id == "flower" })
-        XCTAssertEqual(flowerStatus.state, "disabled")
-        XCTAssertEqual(flowerStatus.usedSeconds, 9, accuracy: 1)
-        XCTAssertEqual(agent.stop(), 0, agent.log)
-        let report = try JSONDecoder().decode(UsageReport.self, from: Data(try agent.cli(["report", "--json"]).out.utf8))
-        XCTAssertEqual(try XCTUnwrap(report.apps.first { $0.id == "flower" }).seconds, 9, accuracy: 1)
-        XCTAssertEqual(report.limitsReached.map(\.app), ["flower", "flower"])
+        let report = try JSONDecoder().decode(UsageReport.self, from: Data(try run.agent.cli(["report", "--json"]).out.utf8))
+        XCTAssertEqual(try XCTUnwrap(report.apps.first { $0.id == "stnotes" }).seconds, 9, accuracy: 1)
+        XCTAssertEqual(report.limitsReached.map(\.app), ["stnotes", "stnotes"])
     }
 
     func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {

@@ -36,12 +36,7 @@ final class LongDayDesktopTests: XCTestCase {
     /// names it active.
     func switchFocus(to window: TestWindow) -> Bool {
         windows.activate(window)
-        let deadline = Date().addingTimeInterval(2)
-        while windows.activeWindow() != window.xid {
-            guard Date() < deadline else { return false }
-            usleep(1000)
-        }
-        return true
+        return Wait.poll(timeout: 2, every: 0.001) { windows.activeWindow() == window.xid }
     }
 
     /// Each burst of 20 is opened at once (openbox manages them one after the other, holding the

@@ -34,12 +34,14 @@ final class SessionLockDesktopTests: XCTestCase {
     /// Returns when the going-away was sent.
     func awayAndBack(_ app: AppID, _ agent: AgentProcess, _ what: String,
                      away: () throws -> Void, back: () throws -> Void) throws -> Date {
-        usleep(400_000)
+        // Each interval has a length to end: the agent has counted some of it.
+        let resumed = try agent.usedSeconds(app)
+        try Wait.until("\(what): \(app) counted before going away", detail: agent.log) { try agent.usedSeconds(app) > resumed + 0.1 }
         let sent = Date()
         try away()
         XCTAssertTrue(eventually(2) { !agent.isCounting(app) }, "\(what): \(agent.log)")
         let used = try agent.usedSeconds(app)
-        usleep(600_000)
+        usleep(600_000) // the thing checked: time away that must not count
         XCTAssertEqual(try agent.usedSeconds(app), used, accuracy: 0.01,
                        "\(what): nothing counts meanwhile")
         try back()
@@ -89,16 +91,16 @@ final class SessionLockDesktopTests: XCTestCase {
                                      agentOnly: clock.environment)
         try focus("laptop", agent)
         let start = Date()
-        usleep(1_000_000)
+        usleep(1_000_000) // real time awake that counts, before and after the suspend
         try logind.prepareForSleep(true)
         XCTAssertTrue(eventually(2) { !agent.isCounting("laptop") }, agent.log)
         let slept = Date()
         try clock.set(offset: 7200)
-        usleep(500_000)
+        usleep(500_000) // the suspend's own length, in which the agent sees nothing
         try logind.prepareForSleep(false)
         let woke = Date()
         XCTAssertTrue(eventually(2) { agent.isCounting("laptop") }, agent.log)
-        usleep(1_000_000)
+        usleep(1_000_000) // real time awake again
         let awake = Date().timeIntervalSince(start) - woke.timeIntervalSince(slept)
         let counted = try agent.usedSeconds("laptop")
         XCTAssertEqual(counted, awake, accuracy: 0.5, "nothing of the sleep counts: \(agent.log)")
@@ -139,15 +141,20 @@ final class SessionLockDesktopTests: XCTestCase {
             return monitor.notifyCalls.filter { $0.summary.hasPrefix("Welcome back") }
         }
 
+        // Each step waits until the agent's status shows it taken in: a greeting it sent went to the
+        // bus before the status's reply.
+        func seen(_ what: String, away: Bool) throws {
+            try Wait.until("the agent to take in \(what)", detail: agent.log) { try agent.status().active != away }
+        }
         try logind.lock()
-        usleep(200_000)
+        try seen("Lock", away: true)
         try logind.unlock()
-        usleep(500_000)
+        try seen("Unlock", away: false)
         XCTAssertEqual(try greetings().count, 0, "no greeting in Standard")
 
         XCTAssertEqual(try agent.cli(["mode", "social"]).status, 0)
         try logind.lock()
-        usleep(200_000)
+        try seen("Lock in Social", away: true)
         XCTAssertEqual(try greetings().count, 0, "locking greets nobody")
         try logind.unlock()
         let greeting = try monitor.waitForNotify { $0.summary == "Welcome back: Social mode" }
@@ -158,7 +165,7 @@ final class SessionLockDesktopTests: XCTestCase {
             try saver.emitSignal(path: "/org/freedesktop/ScreenSaver", interface: "org.freedesktop.ScreenSaver",
                                  member: "ActiveChanged", arguments: [.bool(active)])
             saver.flush()
-            usleep(200_000)
+            try seen("ActiveChanged(\(active))", away: active)
         }
         XCTAssertTrue(try eventually { try greetings().count == 2 }, agent.log)
         XCTAssertEqual(agent.stop(), 0, agent.log)

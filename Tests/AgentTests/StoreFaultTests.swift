@@ -67,7 +67,7 @@ final class StoreFaultTests: XCTestCase {
             let app = "killed\(round % 5)"
             let before = try recorded(app, in: databasePath, from: .distantPast)
             let (activated, counted) = try focusLog(app, agent)
-            usleep(UInt32.random(in: 50_000...2_500_000, using: &random))
+            usleep(UInt32.random(in: 50_000...2_500_000, using: &random)) // the thing tested: a kill at a random moment
             agent.stop(signal: SIGKILL)
             let killed = Date()
             // The database always opens, and holds what was counted up to the last flush.
@@ -97,7 +97,7 @@ final class StoreFaultTests: XCTestCase {
         XCTAssertTrue(try agent.cli(["status"]).out.contains("Saving problem: usage is not being saved"))
         let doctor = try agent.cli(["doctor"]).out
         XCTAssertTrue(doctor.contains("warn usage saving") || doctor.contains("usage saving  failing"), doctor)
-        usleep(2_000_000)
+        usleep(2_000_000) // time counted while the disk stays full: what must be saved once space is back
 
         try disk.freeSpace()
         XCTAssertTrue(eventually(5) { (try? self.status(agent).savingProblem) == .some(nil) }, "recovery is reported")
@@ -116,11 +116,12 @@ final class StoreFaultTests: XCTestCase {
 
     // MARK: Read-only
 
-    /// A first run that saves about a second of "before" and stops cleanly: the database and what it holds.
-    func firstRunSavingASecond(_ environment: [String: String]) throws -> (path: String, saved: TimeInterval) {
+    /// A first run that saves some time of "before" (the agent has counted a few tenths of a
+    /// second) and stops cleanly: the database and what it holds.
+    func firstRunSavingSomeTime(_ environment: [String: String]) throws -> (path: String, saved: TimeInterval) {
         let first = try AgentProcess(environment: environment, desk: desk)
         try focus("Before", first)
-        usleep(1_000_000)
+        try Wait.until("the first run to count some of Before", detail: first.log) { try first.usedSeconds("before") > 0.3 }
         XCTAssertEqual(first.stop(), 0)
         return (first.databasePath, try recorded("before", in: first.databasePath, from: .distantPast))
     }
@@ -128,7 +129,7 @@ final class StoreFaultTests: XCTestCase {
     func testAReadOnlyDatabaseIsReportedInsteadOfCounting() throws {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: Self.config)
         let disk = try smallDataDisk(environment)
-        let (path, saved) = try firstRunSavingASecond(environment)
+        let (path, saved) = try firstRunSavingSomeTime(environment)
         try disk.makeReadOnly(file: path)
         let agent = try AgentProcess(environment: environment, desk: desk)
         // (Its window is still in front, so it goes on counting.)
@@ -144,7 +145,7 @@ final class StoreFaultTests: XCTestCase {
     func testAReadOnlyDirectoryIsNamed() throws {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: Self.config)
         let disk = try smallDataDisk(environment)
-        let saved = try firstRunSavingASecond(environment).saved
+        let saved = try firstRunSavingSomeTime(environment).saved
         try disk.remount(readOnly: true)
         let agent = try AgentProcess(environment: environment, desk: desk)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(status(agent).apps.first { $0.id == "before" }).usedSeconds, saved,
@@ -165,7 +166,10 @@ final class StoreFaultTests: XCTestCase {
     func testADeletedWALLosesNoCommittedTimeAndTheCLIStillReads() throws {
         let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desk, config: Self.config), desk: desk)
         let counted = try focus("Journal", agent)
-        usleep(2_500_000)
+        try Wait.until("a first save of Journal's time", detail: agent.log) {
+            ((try? recorded("journal", in: agent.databasePath, from: counted)) ?? 0) > 0
+        }
+        let savedBefore = try recorded("journal", in: agent.databasePath, from: counted)
         try FileManager.default.removeItem(atPath: agent.databasePath + "-wal")
         let meanwhile = try agent.cli(["report", "--json"])
         XCTAssertEqual(meanwhile.status, 0, "the CLI reads before the agent notices: " + meanwhile.err)
@@ -173,7 +177,9 @@ final class StoreFaultTests: XCTestCase {
         XCTAssertTrue(eventually(2) { agent.log.contains("-wal was deleted") }, agent.log)
         let report = try agent.cli(["report", "--json"])
         XCTAssertEqual(report.status, 0, report.err)
-        usleep(1_000_000)
+        try Wait.until("a save after the -wal was deleted", detail: agent.log) {
+            ((try? recorded("journal", in: agent.databasePath, from: counted)) ?? 0) > savedBefore
+        }
         agent.stop(signal: SIGKILL)
         let kept = try recorded("journal", in: agent.databasePath, from: counted)
         XCTAssertGreaterThanOrEqual(kept, Date().timeIntervalSince(counted) - 2.2, "a crash after the deletion loses no committed time")

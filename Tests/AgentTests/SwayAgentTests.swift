@@ -56,47 +56,13 @@ final class SwayAgentTests: XCTestCase {
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 
+    /// The countdown in mako, the disable to the scratchpad, shown again and "Continue" chosen in
+    /// mako (DesktopScenarios).
     func testCountdownInMakoDisableToTheScratchpadShowAgainAndContinue() throws {
-        let agent = try startAgent(config: """
-            [general]
-            idle-after = 1h
-            countdown = 4s;2s
-            continue-for = 3s
-            [limits]
-            stnotes = 6s
-            """)
-        let editor = try open("steditor")
-        let notes = try open("stnotes")
-        let start = Date()
-
-        _ = try monitor.waitForNotify { $0.summary == "stnotes: 4 s left today" }
-        XCTAssertTrue(eventually { (try? self.sway.notifications())?.contains { $0.summary == "stnotes: 4 s left today" } == true },
-                      "mako shows the countdown")
-        _ = try monitor.waitForNotify { $0.summary == "stnotes: 2 s left today" }
-        let disabled = try monitor.waitForNotify(timeout: 6) { $0.summary == "Time for a break from stnotes?" }
-        XCTAssertTrue(eventually { self.inScratchpad(notes) }, "moved to the scratchpad at the limit")
-        XCTAssertEqual(Date().timeIntervalSince(start), 6, accuracy: 1.5)
-        XCTAssertFalse(inScratchpad(editor), "other apps are left alone")
-
-        // Shown again from the scratchpad without continuing: disabled again, the same offer.
-        let offers = monitor.notifyCalls.filter { $0.summary == disabled.summary }.count
-        try sway.swaymsg(["[con_id=\(notes.conID)]", "scratchpad", "show"])
-        _ = try monitor.waitFor("the offer again") { $0.notifyCalls.filter { $0.summary == disabled.summary }.count > offers ? true : nil }
-        XCTAssertTrue(eventually { self.inScratchpad(notes) })
-
-        // "Continue" chosen in mako: the app may stay for 3 s.
-        let shown = try XCTUnwrap(sway.notifications().first { $0.summary == disabled.summary }, "mako shows the offer")
-        XCTAssertEqual(shown.actions["continue"], "Continue for 3 s")
-        try sway.invokeAction("continue", notification: shown.id)
-        XCTAssertTrue(eventually { (try? self.status(agent).apps.first { $0.id == "stnotes" }?.continues) == 1 }, agent.log)
-        try sway.swaymsg(["[con_id=\(notes.conID)]", "scratchpad", "show"])
-        XCTAssertTrue(eventually { (try? self.sway.state(of: notes)?.focused) == true })
-        let continued = Date()
-        usleep(1_500_000)
-        XCTAssertFalse(inScratchpad(notes), "still usable inside the granted time")
-        XCTAssertTrue(eventually(4) { self.inScratchpad(notes) })
-        XCTAssertEqual(Date().timeIntervalSince(continued), 3, accuracy: 1)
-        XCTAssertEqual(agent.stop(), 0, agent.log)
+        _ = try DesktopScenarios.countdownDisableReopenAndContinue(on: sway) { _ in
+            XCTAssertTrue(eventually { (try? self.sway.notifications())?.contains { $0.summary == "stnotes: 4 s left today" } == true },
+                          "mako shows the countdown")
+        }
     }
 
     func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce() throws {

@@ -2,6 +2,7 @@ import Foundation
 import ScreenTimeCore
 import SyncFolder
 import Harnesses
+import Synchronization
 import XCTest
 
 /// Two computers on real parts: two agents on two private X desktops (separate homes), each
@@ -44,9 +45,9 @@ final class SyncDesktopTests: XCTestCase {
         try a.setPaused(true)
         try b.setPaused(true)
         XCTAssertEqual(try agentA.cli(["limit", "set", "stgame", "10m"]).status, 0)
-        usleep(50_000)
+        usleep(50_000) // B's change the later one, by its time
         XCTAssertEqual(try agentB.cli(["limit", "set", "stgame", "20m"]).status, 0)
-        usleep(1_500_000)
+        usleep(1_500_000) // the thing checked: while paused, nothing arrives in that time
         XCTAssertEqual(try limit("stgame", agentA), "10m", "paused: nothing arrives")
         try a.setPaused(false)
         try b.setPaused(false)
@@ -61,7 +62,7 @@ final class SyncDesktopTests: XCTestCase {
         try "screentime-day\t1\ndevice".write(toFile: folderB.path + "/" + (dayFile as NSString).deletingLastPathComponent + "/.syncthing.torn.day.tmp",
                                               atomically: false, encoding: .utf8)
         XCTAssertTrue(eventually(30) { FileManager.default.fileExists(atPath: folderA.path + "/" + conflict) })
-        usleep(1_500_000)
+        usleep(1_500_000) // time for the agents to read the copies: a doubling would show after it
         XCTAssertEqual(try used(agentA), Self.limit, accuracy: 1)
         XCTAssertEqual(try used(agentB), Self.limit, accuracy: 1)
         XCTAssertTrue(try agentB.cli(["sync", "status"]).out.contains("conflict copy"))
@@ -180,20 +181,22 @@ final class SyncDesktopTests: XCTestCase {
 
 /// `rsync` copying two folders both ways at random moments (0.1 to 1.5 s apart), never over a
 /// newer copy: a sync engine the agent knows nothing of.
-final class RandomCopies: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var stopped = false
-    private var finished = false
+final class RandomCopies: Sendable {
+    private struct Progress {
+        var stopped = false
+        var finished = false
+    }
+
+    private let progress = Mutex(Progress())
 
     init(between a: URL, and b: URL) throws {
         let rsync = try DesktopHarness.which("rsync")
         Thread { [self] in
             var random = SplitMix64(seed: 0x5EED_5CAD)
-            condition.lock()
-            while !stopped {
-                _ = condition.wait(until: Date().addingTimeInterval(Double.random(in: 0.1...1.5, using: &random)))
-                if stopped { break }
-                condition.unlock()
+            defer { progress.withLock { $0.finished = true } }
+            while true {
+                // A nap cut short by stop(), seen within 10 ms.
+                if Wait.poll(timeout: Double.random(in: 0.1...1.5, using: &random), every: 0.01, { isStopped }) { break }
                 for (from, to) in [(a, b), (b, a)].shuffled(using: &random) {
                     let process = Process()
                     process.executableURL = URL(fileURLWithPath: rsync)
@@ -201,19 +204,15 @@ final class RandomCopies: @unchecked Sendable {
                     try? process.run()
                     process.waitUntilExit()
                 }
-                condition.lock()
             }
-            finished = true
-            condition.broadcast()
-            condition.unlock()
         }.start()
     }
 
+    private var isStopped: Bool { progress.withLock { $0.stopped } }
+
+    /// Returns once the copy under way, if any, has ended.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        while !finished { condition.wait() }
-        condition.unlock()
+        progress.withLock { $0.stopped = true }
+        while !Wait.poll(timeout: 60, every: 0.01, { progress.withLock { $0.finished } }) {}
     }
 }

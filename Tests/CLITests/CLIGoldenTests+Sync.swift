@@ -1,6 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import SyncFolder
+import Harnesses
 import XCTest
 
 /// `sync join|leave|status`, and reports across the joined computers.
@@ -61,6 +62,30 @@ extension CLIGoldenTests {
         try assertGolden("sync-leave.txt", leave.out.replacingOccurrences(of: home.path, with: "HOME"))
         XCTAssertEqual(try run(["sync", "status"]).out, notJoined.out)
         XCTAssertEqual(try run(["sync", "leave"]).out, "Not joined to a synced folder.\n")
+    }
+
+    /// `apps` on the desktop's Saturday: TODAY is each app's time on both computers, as its limit
+    /// counts it; before joining, this computer's alone.
+    func testAppsCountTodayOnEveryJoinedComputer() throws {
+        try recordUsage()
+        try installApps()
+        let folder = try prepareSyncedFolder()
+        var saturday = environment
+        saturday["SCREENTIME_NOW"] = "1795867200"  // 2026-11-28 12:00 UTC
+        func row(_ app: String) throws -> String {
+            let apps = try AgentProcess.run(["apps"], environment: saturday)
+            XCTAssertEqual(apps.status, 0, apps.err)
+            let row = apps.out.split(separator: "\n").first { $0.hasPrefix(app + " ") } ?? ""
+            return row.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        XCTAssertEqual(try row("firefox"), "firefox Firefox browsers 1 h 10 min none", "this computer's time")
+        XCTAssertEqual(try row("mpv"), "", "mpv was used on the desktop alone")
+        XCTAssertEqual(try run(["sync", "join", folder]).status, 0)
+        XCTAssertEqual(try row("firefox"), "firefox Firefox browsers 1 h 40 min none", "and the desktop's 30 minutes")
+        XCTAssertEqual(try row("mpv"), "mpv mpv - 20 min 1h")
+        saturday["SCREENTIME_NOW"] = "tomorrow"
+        let bad = try AgentProcess.run(["apps"], environment: saturday)
+        XCTAssertEqual(bad.status, 64, "a clock that is not one is refused: \(bad.err)")
     }
 
     /// A day's report across the two computers: every app's time from both, each computer's share;

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import Harnesses
+import Synchronization
 import XCTest
 
 /// The Debian package, built once per run by `scripts/build-deb.sh` from the binaries of this test
@@ -9,8 +10,8 @@ import XCTest
 final class PackageTests: XCTestCase {
     static let repository = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    /// The built .deb, or why it could not be built.
-    nonisolated(unsafe) static var package: Result<String, PackagingFailure>?
+    /// The built .deb, or why it could not be built; nil until a test first needs it.
+    static let package = Mutex<Result<String, PackagingFailure>?>(nil)
 
     struct PackagingFailure: Error, CustomStringConvertible { var description: String }
 
@@ -27,15 +28,17 @@ final class PackageTests: XCTestCase {
     }
 
     func deb() throws -> String {
-        if Self.package == nil {
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-deb-\(UUID().uuidString)")
-            let built = try Self.run("/bin/sh", ["scripts/build-deb.sh", "--prebuilt", AgentProcess.binary.deletingLastPathComponent().path,
-                                                 "--output", output.path], in: Self.repository)
-            Self.package = built.status == 0
-                ? .success(built.out.trimmingCharacters(in: .whitespacesAndNewlines))
-                : .failure(PackagingFailure(description: "build-deb.sh exited \(built.status): \(built.err)"))
+        try Self.package.withLock { package in
+            if package == nil {
+                let output = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-deb-\(UUID().uuidString)")
+                let built = try Self.run("/bin/sh", ["scripts/build-deb.sh", "--prebuilt", AgentProcess.binary.deletingLastPathComponent().path,
+                                                     "--output", output.path], in: Self.repository)
+                package = built.status == 0
+                    ? .success(built.out.trimmingCharacters(in: .whitespacesAndNewlines))
+                    : .failure(PackagingFailure(description: "build-deb.sh exited \(built.status): \(built.err)"))
+            }
+            return try package!.get()
         }
-        return try Self.package!.get()
     }
 
     var version: String {
@@ -70,6 +73,12 @@ final class PackageTests: XCTestCase {
                      "/usr/share/gnome-shell/extensions/screentime@screentime.org/metadata.json",
                      "/usr/share/gnome-shell/extensions/screentime@screentime.org/extension.js",
                      "/usr/share/gnome-shell/extensions/screentime@screentime.org/service.js",
+                     "/usr/share/gnome-shell/extensions/screentime@screentime.org/indicator.js",
+                     "/usr/share/gnome-shell/extensions/screentime@screentime.org/schemas/gschemas.compiled",
+                     "/usr/share/gnome-shell/extensions/screentime@screentime.org/icons/screentime-sleep-symbolic.svg",
+                     "/usr/share/plasma/plasmoids/org.screentime.status/metadata.json",
+                     "/usr/share/plasma/plasmoids/org.screentime.status/contents/ui/main.qml",
+                     "/usr/share/plasma/plasmoids/org.screentime.status/contents/icons/screentime-sleep-symbolic.svg",
                      "/usr/bin/screentime-browser-host", "/usr/share/chromium/extensions/screentime/manifest.json",
                      "/usr/share/chromium/extensions/screentime/background.js", "/usr/share/chromium/extensions/screentime/overlay.js",
                      "/usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}/screentime@screentime.invalid/manifest.json",
@@ -78,6 +87,9 @@ final class PackageTests: XCTestCase {
             XCTAssertTrue(files.contains(file), "\(file) is not in the package:\n\(listing.out)")
         }
         XCTAssertTrue(listing.out.split(separator: "\n").allSatisfy { $0.contains(" root/root ") }, listing.out)
+        // The Plasma applet runs the installed command, wherever the panel's PATH points.
+        let appletConfig = try Self.run("/bin/sh", ["-c", "dpkg-deb --fsys-tarfile \"$1\" | tar -xO ./usr/share/plasma/plasmoids/org.screentime.status/contents/config/main.xml", "sh", deb])
+        XCTAssertTrue(appletConfig.out.contains("<default>/usr/bin/screentime</default>"), appletConfig.out + appletConfig.err)
     }
 
     func testTheInstalledPackageWorksAsAUserWouldUseIt() throws {

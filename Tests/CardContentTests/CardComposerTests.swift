@@ -181,6 +181,20 @@ final class CardComposerTests: XCTestCase {
                        ["Sudoku", "Go to bed", "Stay up", "15 more minutes", "Close"])
     }
 
+    func testAModeCardThatMayEndTheModeSaysSoAndOffersIt() throws {
+        try config("")
+        var request = CardRequest(occasion: .notAllowed, mode: .windDown, app: films, grant: 900, at: now)
+        request.leave = "Wind Down holds until 23:00 (30 min left). End Wind Down now? It is recorded as a continue."
+        let document = card(request)
+        XCTAssertEqual(document.buttons.map(\.label), ["Sudoku", "Go to bed", "Stay up", "15 more minutes", "End Wind Down now", "Close"])
+        XCTAssertEqual(document.buttons.first { $0.label == "End Wind Down now" }?.key, CardChoice.leaveMode)
+        XCTAssertEqual(document.buttons.filter { $0.role == .primary }.map(\.key), ["bedtime"], "ending is offered, never the default")
+        XCTAssertEqual(document.sections.last?.title, "Leaving early")
+        XCTAssertEqual(document.sections.last?.items, [try XCTUnwrap(request.leave)])
+        let decoded = try JSONDecoder().decode(CardRequest.self, from: JSONEncoder().encode(request))
+        XCTAssertEqual(decoded.leave, request.leave, "the offer reaches the card process")
+    }
+
     func testSleepShortcutsMusicMessagesAndTheClock() throws {
         try config("[sleep]\nmusic = ~/Music/sleep.m3u\n")
         let document = card(CardRequest(occasion: .unlocked, mode: .sleep, at: now))

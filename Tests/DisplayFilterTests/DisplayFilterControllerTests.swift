@@ -263,11 +263,6 @@ final class DisplayFilterControllerTests: XCTestCase {
     }
 
     private func waitUntil(_ what: String, timeout: TimeInterval = 5, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return }
-            usleep(20_000)
-        }
-        XCTFail("timed out: \(what)")
+        if try !Wait.poll(timeout: timeout, condition) { XCTFail("timed out: \(what)") }
     }
 }

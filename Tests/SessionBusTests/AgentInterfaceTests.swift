@@ -32,7 +32,7 @@ final class AgentInterfaceTests: XCTestCase {
     /// The XML the agent will export parses, and names each method with the documented signature.
     func testIntrospectionOfTheExportedInterface() throws {
         let desk = try DesktopHarness.shared()
-        let server = try ServingThread(address: desk.busAddress) { connection in
+        let server = try BusServingThread(address: desk.busAddress) { connection in
             try connection.export(path: AgentInterface.objectPath, interface: AgentInterface.interface,
                                   introspection: AgentInterface.introspectionXML) { member, _ in
                 throw BusMethodError(name: AgentInterface.Error.notAllowed, message: member)

@@ -12,8 +12,8 @@ final class BusConnectionTests: XCTestCase {
       </interface>
     """
 
-    private func echoServer(_ desk: DesktopHarness) throws -> ServingThread {
-        try ServingThread(address: desk.busAddress) { [path, interface, introspection] connection in
+    private func echoServer(_ desk: DesktopHarness) throws -> BusServingThread {
+        try BusServingThread(address: desk.busAddress) { [path, interface, introspection] connection in
             try connection.export(path: path, interface: interface, introspection: introspection) { member, args in
                 switch member {
                 case "Echo": return args
@@ -138,12 +138,7 @@ final class BusConnectionTests: XCTestCase {
 
         first.close()
         // The name is free once its owner has gone.
-        let deadline = Date().addingTimeInterval(5)
-        var taken = false
-        while !taken && Date() < deadline {
-            taken = try second.requestName(name)
-            if !taken { usleep(10_000) }
-        }
+        let taken = try Wait.poll(timeout: 5, every: 0.01) { try second.requestName(name) }
         XCTAssertTrue(taken)
         try second.releaseName(name)
     }
@@ -206,15 +201,10 @@ final class BusConnectionTests: XCTestCase {
 
         daemon.terminate()
         daemon.waitUntilExit()
-        let deadline = Date().addingTimeInterval(5)
         var outcome: Error?
-        while outcome == nil && Date() < deadline {
-            do {
-                try connection.dispatchPending()
-                usleep(10_000)
-            } catch {
-                outcome = error
-            }
+        Wait.poll(timeout: 5, every: 0.01) {
+            do { try connection.dispatchPending() } catch { outcome = error }
+            return outcome != nil
         }
         XCTAssertEqual(outcome as? BusError, .disconnected)
         XCTAssertFalse(connection.isConnected)
@@ -285,7 +275,8 @@ final class BusConnectionTests: XCTestCase {
         client.expireOverdueReplies()
         try client.dispatchPending()
         XCTAssertNil(answer, "not before the timeout")
-        usleep(250_000)
+        // The reply's deadline passing is what is awaited (not a fixed 250 ms): expiring before it does nothing.
+        Wait.poll(timeout: 1, every: 0.01) { Date() >= deadline }
         client.expireOverdueReplies()
         XCTAssertThrowsError(try XCTUnwrap(answer).get()) {
             XCTAssertEqual(($0 as? BusMethodError)?.name, BusMethodError.noReply)

@@ -22,7 +22,7 @@ final class BusValueTests: XCTestCase {
     /// Every supported type survives a trip through libdbus and the bus daemon unchanged.
     func testEveryTypeRoundTripsThroughTheBus() throws {
         let desk = try DesktopHarness.shared()
-        let server = try ServingThread(address: desk.busAddress) { connection in
+        let server = try BusServingThread(address: desk.busAddress) { connection in
             try connection.export(path: "/echo", interface: "org.screentime.Echo", introspection: "") { _, args in args }
         }
         defer { server.stop() }
@@ -45,7 +45,7 @@ final class BusValueTests: XCTestCase {
 
     func testNULInsideAStringIsDroppedNotTruncating() throws {
         let desk = try DesktopHarness.shared()
-        let server = try ServingThread(address: desk.busAddress) { connection in
+        let server = try BusServingThread(address: desk.busAddress) { connection in
             try connection.export(path: "/echo", interface: "org.screentime.Echo", introspection: "") { _, args in args }
         }
         defer { server.stop() }

@@ -103,7 +103,7 @@ final class NotificationsClientTests: XCTestCase {
     func testPlainBodyAndNoActionsForAServerWithoutThoseCapabilities() throws {
         // dunst has both capabilities; a minimal server on its own name lacks them.
         let name = "org.screentime.MinimalNotifications\(getpid())"
-        let server = try ServingThread(address: desk.busAddress) { connection in
+        let server = try BusServingThread(address: desk.busAddress) { connection in
             guard try connection.requestName(name) else { throw BusMethodError(name: BusMethodError.failed, message: "name taken") }
             try connection.export(path: NotificationsClient.objectPath, interface: NotificationsClient.interface,
                                   introspection: "") { member, _ in

@@ -121,6 +121,16 @@ final class UsageDatabaseTests: XCTestCase {
         XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), [:])
     }
 
+    func testAnIntervalAddedWholeCountsAsOneBegunAndExtended() throws {
+        let db = try UsageDatabase(path: path)
+        let added = try db.addInterval(app: "firefox", title: "", mode: "standard", from: at(100), to: at(160))
+        try db.extendInterval(added, to: at(190))
+        let begun = try db.beginInterval(app: "mpv", title: "", mode: "standard", at: at(200))
+        try db.extendInterval(begun, to: at(230))
+        _ = try db.addInterval(app: "xterm", title: "", mode: "standard", from: at(300), to: at(250))  // the clock went back
+        XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), ["firefox": 90, "mpv": 30])
+    }
+
     func testExtendingAnUnknownIntervalThrows() throws {
         let db = try UsageDatabase(path: path)
         let ghost = IntervalID(rawValue: 4242)

@@ -110,9 +110,11 @@ final class EWMHFocusSourceTests: X11DesktopTestCase {
             client.activate(window)
             seen += try source.events { $0.focusedWindow == window.id }
         }
-        // Past the debounce: a None that had been pending would be reported now.
-        usleep(200_000)
-        seen += try source.drainEvents()
+        // Until nothing is pending: a None that was would be reported once past its debounce.
+        try Wait.until("the focus source to hold nothing pending") {
+            seen += try source.drainEvents()
+            return source.nextPoll(after: Date()) == nil
+        }
         let values = spy.stop()
         XCTAssertTrue(values.contains(0), "openbox never set None (\(values)): the test proves nothing")
         XCTAssertFalse(seen.contains { $0.isNilFocus }, "spurious nil focus in \(seen)")

@@ -1,4 +1,5 @@
 import Foundation
+import Harnesses
 import ScreenTimeCore
 import X11Backend
 
@@ -7,12 +8,10 @@ extension FocusSource {
     /// events seen, in order.
     func events(within timeout: TimeInterval = 3, until match: (FocusEvent) -> Bool) throws -> [FocusEvent] {
         var seen: [FocusEvent] = []
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
+        try Wait.poll(timeout: timeout, every: 0.01) {
             seen += try drainEvents()
-            if seen.contains(where: match) { return seen }
-            usleep(10_000)
-        } while Date() < deadline
+            return seen.contains(where: match)
+        }
         return seen
     }
 }

@@ -22,22 +22,26 @@ final class ThrowawayXServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard Date() < deadline, process.isRunning else {
-                kill()
-                throw DesktopHarness.Failure.didNotStart("Xvfb \(display)", "no socket")
-            }
-            usleep(20_000)
+        var socket = false
+        Wait.poll(timeout: 10) {
+            socket = FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            return socket || !process.isRunning
+        }
+        guard socket else {
+            kill()
+            throw DesktopHarness.Failure.didNotStart("Xvfb \(display)", "no socket")
         }
     }
 
     /// Connects, retrying while the fresh server starts accepting.
     func connect() throws -> X11Connection {
-        let deadline = Date().addingTimeInterval(5)
-        while true {
-            do { return try X11Connection(displayName: display) } catch where Date() < deadline { usleep(20_000) }
+        var connection: X11Connection?
+        Wait.poll(timeout: 5) {
+            connection = try? X11Connection(displayName: display)
+            return connection != nil
         }
+        if let connection { return connection }
+        return try X11Connection(displayName: display) // the error, as the server gave it
     }
 
     /// Kills the server at once (SIGKILL), as a crash would, and waits until it is gone. A killed

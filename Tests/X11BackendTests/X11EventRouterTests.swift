@@ -20,20 +20,21 @@ final class X11EventRouterTests: XCTestCase {
         client.activate(window)
 
         // Only the idle watch drains until the focus source holds something.
-        let deadline = Date().addingTimeInterval(3)
         var transitions: [IdleTransition] = []
-        while focus.nextPoll(after: Date()).map({ $0 > Date() }) ?? true, Date() < deadline {
+        try Wait.poll(timeout: 3, every: 0.01) {
+            guard focus.nextPoll(after: Date()).map({ $0 > Date() }) ?? true else { return true }
             transitions += try idle.drainEvents()
-            usleep(10_000)
+            return false
         }
         let events = try focus.events { $0.focusedWindow == window.id }
         XCTAssertTrue(events.contains { $0.focusedWindow == window.id }, "no .focused(\(window)) in \(events)")
 
         // And the alarm events the focus source's drains read reach the idle watch.
-        while transitions.isEmpty, Date() < deadline.addingTimeInterval(1) {
+        try Wait.poll(timeout: 2, every: 0.01) {
+            if !transitions.isEmpty { return true }
             _ = try focus.drainEvents()
             transitions += try idle.drainEvents()
-            usleep(10_000)
+            return false
         }
         guard case .becameIdle? = transitions.first else { return XCTFail("expected .becameIdle, got \(transitions)") }
     }

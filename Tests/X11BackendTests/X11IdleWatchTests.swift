@@ -20,6 +20,15 @@ final class X11IdleWatchTests: XCTestCase {
 
     private func nudge() throws { try PointerNudge.move(on: desk) }
 
+    /// Returns once the server's own idle counter (read on a connection of its own) says `seconds`
+    /// without input.
+    private func awayFor(_ seconds: TimeInterval) throws {
+        let probeConnection = try X11Connection()
+        defer { probeConnection.close() }
+        let probe = try X11IdleWatch(connection: probeConnection, threshold: 60)
+        try Wait.until("\(seconds) s without input") { try probe.idleSeconds() >= seconds }
+    }
+
     func testXvfbGetsAlarmsAndNoTimer() throws {
         try nudge()
         let watch = try X11IdleWatch(connection: connection, threshold: 60)
@@ -69,7 +78,7 @@ final class X11IdleWatchTests: XCTestCase {
     func testAUserAlreadyAwayIsReportedAtOnceWithTheRealTime() throws {
         try nudge()
         let afterInput = Date()
-        usleep(400_000)
+        try awayFor(0.4)
         let watch = try X11IdleWatch(connection: connection, threshold: 0.2)
         let transitions = try watch.drainEvents()
         guard transitions.count == 1, case .becameIdle(let at) = transitions[0] else { return XCTFail("\(transitions)") }
@@ -80,7 +89,7 @@ final class X11IdleWatchTests: XCTestCase {
     func testChangingTheThresholdRearmsTheAlarm() throws {
         try nudge()
         let watch = try X11IdleWatch(connection: connection, threshold: 60)
-        usleep(300_000)
+        try awayFor(0.3)
         try watch.setThreshold(0.2)
         guard case .becameIdle? = try watch.drainEvents().first else { return XCTFail("0.3 s without input is idle at 0.2 s") }
         try watch.setThreshold(60)

@@ -10,7 +10,7 @@ _screentime() {
     local words=""
     case "$command" in
         setup) words="--defaults" ;;
-        status) words="--json --waybar --i3blocks --follow" ;;
+        status) words="--json --waybar --i3blocks --follow --next --shown" ;;
         rundown) words="--json" ;;
         mode) [ "$COMP_CWORD" -eq 2 ] && words="$modes auto" ;;
         report) words="today yesterday week --from --to --json --csv --html" ;;

@@ -38,7 +38,7 @@ for pair in $described
     complete -c screentime -n "not __fish_seen_subcommand_from $commands" -a $parts[1] -d $parts[2]
 end
 complete -c screentime -n "__fish_seen_subcommand_from setup" -l defaults
-complete -c screentime -n "__fish_seen_subcommand_from status" -l waybar -l i3blocks -l follow
+complete -c screentime -n "__fish_seen_subcommand_from status" -l waybar -l i3blocks -l follow -l next -l shown
 complete -c screentime -n "__fish_seen_subcommand_from status rundown" -l json
 complete -c screentime -n "__fish_seen_subcommand_from mode" -a "$modes auto"
 complete -c screentime -n "__fish_seen_subcommand_from report" -a "today yesterday week"

@@ -6,6 +6,8 @@ import ScreenTimeCore
 /// agent's D-Bus interface (`CardChosen`). Where no card can be shown, the notification stands in.
 extension AgentRunner {
     func showCard(_ request: CardRequest, fallback: NotificationRequest) throws {
+        var request = request
+        request.leave = cardLeaveOffer(for: request.occasion)
         let app = request.app?.id ?? AgentBus.modeNotice
         if let reason = cards.unavailability {
             logCardProblemOnce("no card can be shown (\(reason)); notifications stand in")
@@ -24,7 +26,7 @@ extension AgentRunner {
         try bus?.closeNotification(app)
     }
 
-    /// The card's answer: the way through, a mode action, or Close (the app stays minimized).
+    /// The card's answer: the way through, a mode action, the mode ended early, or Close (the app stays minimized).
     func cardChosen(card: String, key: String) throws {
         guard let shown = cards.answered(card) else {
             return Log.info("card \(card) answered \(key) after it was replaced; ignored")
@@ -35,6 +37,8 @@ extension AgentRunner {
             if let app = shown.app { send(.continueRequested(app)) }
         case CardChoice.bedtime, CardChoice.stayUp, CardChoice.startDay:
             try takeSleepAction(key)
+        case CardChoice.leaveMode:
+            try leaveModeFromCard()
         default:
             // Close, or a launch: the card started the app itself.
             break

@@ -13,4 +13,22 @@ extension AgentRunner {
         modesChanged()
         return true
     }
+
+    /// The question a mode's card shows when it may end the mode early: a scheduled, calendar or
+    /// automatic Wind Down or Sleep, or Productivity once its first continue was taken (before
+    /// that, the card's own way through is the step out). Nil when the card offers no end.
+    func cardLeaveOffer(for occasion: CardRequest.Occasion) -> String? {
+        let decision = engine.decision
+        guard occasion == .notAllowed || occasion == .unlocked, ModeExit.isEarly(decision, to: .standard),
+              let outcome = try? ModeState(store: store, zone: zone).exitOutcome(decision, settings: engine.settings, now: now),
+              outcome == .end else { return nil }
+        return ModeExit.question(decision, outcome: outcome, now: now, zone: zone)
+    }
+
+    /// The card's "End <mode> now": the confirmed leave the terminal asks, recorded as the card's.
+    func leaveModeFromCard() throws {
+        _ = try ModeState(store: store, zone: zone).switchMode("standard", decision: engine.decision, settings: engine.settings,
+                                                                how: "card", confirmed: true, now: now)
+        modesChanged()
+    }
 }

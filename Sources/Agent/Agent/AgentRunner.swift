@@ -182,7 +182,7 @@ public final class AgentRunner {
         [SignalSource(self), ConfigWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
          SessionBusSource(self), SystemBusSource(self), DesktopEntriesSource(self), CardSource(self),
          WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self), CommitmentSource(self), AgentAliveSource(self),
-         FilterFadeSource(self), SyncSource(self)]
+         FilterFadeSource(self), SyncSource(self), CodePagesSource()]
     }
 
     /// One turn of the loop: waits for the sources (at most `maximumWait` ms when given), reads

@@ -15,12 +15,7 @@ extension ModeState {
             try setMode(name, settings: settings.modes, now: now)
             return ModeSwitchResult(outcome: "switched")
         }
-        let earlier = try store.modeExits(from: now.addingTimeInterval(-2 * 86_400), to: now.addingTimeInterval(1))
-        let continued = earlier.contains { exit in
-            exit.mode == decision.mode.rawValue && exit.granted != nil
-                && ModeExit.belongsToRun(exitAt: exit.at, granted: exit.granted ?? 0, runSince: decision.since)
-        }
-        let outcome = ModeExit.outcome(decision.mode, continuedInThisRun: continued, settings: settings)
+        let outcome = try exitOutcome(decision, settings: settings, now: now)
         guard confirmed else {
             return ModeSwitchResult(outcome: "ask", words: ModeExit.question(decision, outcome: outcome, now: now, zone: zone))
         }
@@ -35,5 +30,16 @@ extension ModeState {
             try store.recordModeExit(ModeExitRecord(mode: decision.mode.rawValue, at: now, left: left, granted: nil, how: how))
             return ModeSwitchResult(outcome: "ended")
         }
+    }
+
+    /// What leaving `decision`'s mode early gives now: Productivity's continue unless one was
+    /// taken in this run of it, else the end (`ModeExit.outcome`).
+    public func exitOutcome(_ decision: ModeDecision, settings: Settings, now: Date) throws -> ModeExit.Outcome {
+        let earlier = try store.modeExits(from: now.addingTimeInterval(-2 * 86_400), to: now.addingTimeInterval(1))
+        let continued = earlier.contains { exit in
+            exit.mode == decision.mode.rawValue && exit.granted != nil
+                && ModeExit.belongsToRun(exitAt: exit.at, granted: exit.granted ?? 0, runSince: decision.since)
+        }
+        return ModeExit.outcome(decision.mode, continuedInThisRun: continued, settings: settings)
     }
 }

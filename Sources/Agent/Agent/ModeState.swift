@@ -132,7 +132,12 @@ public struct ModeState {
         try read(now: now).cheatDays.map(\.booking).filter { $0.end > now }.map(CheatDayListing.init)
     }
 
-    public func record(_ action: SleepActionKind, now: Date) throws { try store.recordSleepAction(action, at: now) }
+    /// "Go to bed", "Stay up", "Start the day": the user's latest word on the night, so it ends a
+    /// switch made by hand before it (a Wind Down switched on by hand, then "Go to bed", is Sleep).
+    public func record(_ action: SleepActionKind, now: Date) throws {
+        try store.setManualSwitch(nil)
+        try store.recordSleepAction(action, at: now)
+    }
 
     public func requestBreak(now: Date) throws { try store.recordBreakRequest(at: now) }
 }

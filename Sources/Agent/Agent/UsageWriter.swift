@@ -148,7 +148,9 @@ final class UsageWriter {
     }
 
     private func write(_ interval: Interval, to end: Date) throws -> IntervalID {
-        let row = try interval.row ?? store.beginInterval(app: interval.app, title: interval.title, mode: interval.mode, at: interval.start)
+        guard let row = interval.row else {
+            return try store.addInterval(app: interval.app, title: interval.title, mode: interval.mode, from: interval.start, to: end)
+        }
         try store.extendInterval(row, to: end)
         return row
     }

@@ -22,6 +22,9 @@ final class WeeklySummaryNotice {
     private(set) var remembered: CivilDate?
     private var report: (child: ChildProcess, days: ClosedRange<CivilDate>)?
     private var opener: ChildProcess?
+    /// The day in which the last activity called for nothing, and the settings it was decided
+    /// with: the same holds for every activity until that day ends.
+    private var quietDay: (days: Range<Date>, boundary: DayBoundary, weekStart: Weekday)?
 
     init(executable: String = SiblingExecutable.path(), environment: [String: String]) {
         self.executable = executable
@@ -41,16 +44,21 @@ final class WeeklySummaryNotice {
 
     /// When a running child is stopped if it has not finished.
     var nextDeadline: Date? {
-        [report?.child.deadline, opener?.deadline].compactMap { $0 }.min()
+        earliest(report?.child.deadline, opener?.deadline)
     }
 
     /// The user was active at `now`: on the first activity of a new week, remembers the week and
-    /// starts the report of the week before. Cheap when nothing is due (every focus calls it).
+    /// starts the report of the week before. Cheap when nothing is due (every focus calls it): the
+    /// calendar is asked again only on another day.
     func activity(at now: Date, settings: Settings, zone: LocalTimeZone) {
         guard settings.report.weeklySummary else { return }
-        let decision = WeeklySummary.decide(activityAt: now, remembered: remembered, boundary: settings.dayBoundary,
-                                            weekStart: settings.report.weekStart, zone: zone)
-        guard let week = decision.week else { return }
+        let (boundary, weekStart) = (settings.dayBoundary, settings.report.weekStart)
+        if let quietDay, quietDay.days.contains(now), quietDay.boundary == boundary, quietDay.weekStart == weekStart { return }
+        let decision = WeeklySummary.decide(activityAt: now, remembered: remembered, boundary: boundary, weekStart: weekStart, zone: zone)
+        guard let week = decision.week else {
+            quietDay = (boundary.start(of: now, in: zone)..<boundary.end(of: now, in: zone), boundary, weekStart)
+            return
+        }
         remember(week)
         guard case .summarize = decision else { return }
         let days = WeeklySummary.summarized(before: week)

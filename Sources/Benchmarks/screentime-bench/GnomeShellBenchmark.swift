@@ -40,17 +40,14 @@ enum GnomeShellBenchmark {
             turn += 1
             focusChanges.removeAll()
             let sent = DispatchTime.now().uptimeNanoseconds
-            try shell.bus.send(destination: GnomeShellHarness.shellBusName, path: GnomeShellHarness.shellPath,
-                               interface: "org.screentime.Shell.Testing", method: "Activate",
-                               arguments: [.uint64(window.id)]) { _ in }
-            shell.bus.flush()
+            try shell.requestActivation(window.id)
             let next = sent + 500_000_000
             while DispatchTime.now().uptimeNanoseconds < next {
                 var entry = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
                 let left = Int32((next - min(next, DispatchTime.now().uptimeNanoseconds)) / 1_000_000)
                 if poll(&entry, 1, max(left, 1)) > 0 { try watcher.dispatchPending() }
             }
-            try shell.bus.dispatchPending()
+            try shell.dispatchAnswers()
             guard window.id == disabled.id,
                   let focused = focusChanges.firstIndex(where: { $0.window == disabled.id }),
                   let away = focusChanges[focused...].first(where: { $0.window != disabled.id }) else { continue }

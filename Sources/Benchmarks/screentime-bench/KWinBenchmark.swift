@@ -59,10 +59,8 @@ enum KWinBenchmark {
         /// and the observer must keep reading meanwhile or the activation and the minimize would reach
         /// it as one change.
         func activate(_ window: Process) {
-            // Only that thread uses the harness while the main thread reads its own observer connection.
-            nonisolated(unsafe) let harness = kwin
             let pid = window.processIdentifier
-            DispatchQueue.global().async { try? harness.activate(pid: pid) }
+            DispatchQueue.global().async { try? kwin.activate(pid: pid) }
         }
 
         /// Runs the observer as the agent's loop would, until `deadline`.

@@ -47,6 +47,20 @@ windows.activate(disabled)
 guard windows.waitUntil(timeout: 5, { windows.wmState(disabled) == 3 }) else { fatalError("the agent did not disable the app") }
 guard windows.waitUntil(timeout: 5, { !CardBench.cards(windows).isEmpty }) else { fatalError("no card appeared; log: \(agent.log)") }
 
+/// `SCREENTIME_BENCH_HOOK`, when set, is run as `HOOK started|switching|ending PID` once the agent has
+/// shown its first card, before the focus switching and before it stops: scripts/generate-hot-code-order.sh counts the code
+/// the loop runs in between with callgrind.
+@MainActor
+func runHook(_ moment: String) throws {
+    guard let hook = ProcessInfo.processInfo.environment["SCREENTIME_BENCH_HOOK"] else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: hook)
+    process.arguments = [moment, String(agent.process.processIdentifier)]
+    try process.run()
+    process.waitUntilExit()
+}
+try runHook("started")
+
 /// Polls every 0.2 ms (one X round trip each), for sub-millisecond resolution.
 func waitClosely(timeout: Double, _ condition: () -> Bool) -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
@@ -86,6 +100,7 @@ for _ in 0..<reopens {
 }
 
 let pid = agent.process.processIdentifier
+try runHook("switching")
 let onCPUBefore = ProcessMeasures.cpuTime(pid)
 let floorOnCPUBefore = ProcessMeasures.cpuTime(floor.processIdentifier)
 let end = Date().addingTimeInterval(seconds)
@@ -99,6 +114,7 @@ while Date() < end {
 let onCPU = ProcessMeasures.cpuTime(pid) - onCPUBefore
 let floorOnCPU = ProcessMeasures.cpuTime(floor.processIdentifier) - floorOnCPUBefore
 let rss = ProcessMeasures.rssMegabytes(pid)
+try runHook("ending")
 agent.stop()
 floor.terminate()
 floor.waitUntilExit()

@@ -12,6 +12,14 @@ package struct Context {
     package var databasePath: String { XDGPaths.databaseFile(environment: environment) }
     package var zone: LocalTimeZone { SystemTimeZone() }
 
+    /// The command's "now", read once by the command: the wall clock, or `SCREENTIME_NOW`
+    /// (seconds since 1970) when set, so that a test's "today" is a day it recorded.
+    package func now() throws -> Date {
+        guard let text = environment["SCREENTIME_NOW"] else { return Date() }
+        guard let seconds = Double(text) else { throw UsageError(message: "SCREENTIME_NOW=\(text) is not a number of seconds since 1970") }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
     /// Text for a person: what came from outside is shown, never sent to the terminal as control
     /// characters (`TerminalText`).
     package func print(_ text: String) {

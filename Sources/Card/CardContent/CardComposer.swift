@@ -65,6 +65,10 @@ public enum CardComposer {
             let primary = !buttons.contains { $0.role == .primary }
             buttons.append(CardButton(key: CardChoice.continue, label: label, role: primary ? .primary : .normal))
         }
+        if let leave = request.leave {
+            sections.append(CardSection(title: CardWording.leavingEarly, items: [leave]))
+            buttons.append(CardButton(key: CardChoice.leaveMode, label: CardWording.leaveMode(request.mode)))
+        }
         buttons.append(closeButton)
         let title = request.app.map { CardWording.notAllowedTitle($0, in: request.mode, response: response) } ?? CardWording.modeTitle(request.mode)
         return CardDocument(icon: request.app?.icon ?? request.mode.iconName, title: title,

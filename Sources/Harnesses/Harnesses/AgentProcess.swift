@@ -71,13 +71,12 @@ public final class AgentProcess {
         process.standardError = try FileHandle(forWritingTo: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !(isReady?() ?? desk.busNameHasOwner(AgentInterface.busName)) {
-            guard process.isRunning, Date() < deadline else {
-                throw DesktopHarness.Failure.didNotStart("screentime agent", "log: \(log)")
-            }
-            usleep(20_000)
+        var ready = false
+        Wait.poll(timeout: 10) {
+            ready = isReady?() ?? desk.busNameHasOwner(AgentInterface.busName)
+            return ready || !process.isRunning
         }
+        guard ready else { throw DesktopHarness.Failure.didNotStart("screentime agent", "log: \(log)") }
     }
 
     public var log: String { (try? String(contentsOf: logPath, encoding: .utf8)) ?? "" }
@@ -107,12 +106,8 @@ public final class AgentProcess {
     deinit { stop() }
 }
 
-/// Polls `condition` until it holds or `timeout` passes.
+/// Polls `condition` until it holds or `timeout` passes; whether it held (`Wait.until` when the
+/// test should fail naming what it waited for).
 public func eventually(_ timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    repeat {
-        if try condition() { return true }
-        usleep(20_000)
-    } while Date() < deadline
-    return try condition()
+    try Wait.poll(timeout: timeout, condition)
 }

@@ -1,14 +1,15 @@
 import CX11
 import Foundation
+import Synchronization
 
 /// A real, private desktop for tests: Xvfb (`-noreset`, so gamma ramps survive clients leaving),
 /// openbox, a session `dbus-daemon` and dunst. Started once per test process, stopped at exit.
 /// A missing program is an error that fails the test, never a skip.
 public final class DesktopHarness: SharedHarness {
     public let display: String
-    public private(set) var busAddress = ""
+    public let busAddress: String
     /// HOME, XDG_* (fresh temp folders), DISPLAY and DBUS_SESSION_BUS_ADDRESS for child processes.
-    public private(set) var environment: [String: String]
+    public let environment: [String: String]
     public let root: URL
     public var runtimeDirectory: String { environment["XDG_RUNTIME_DIR"]! }
 
@@ -17,10 +18,13 @@ public final class DesktopHarness: SharedHarness {
     public enum Failure: Error, CustomStringConvertible {
         case missingProgram(String)
         case didNotStart(String, String)
+        /// A part of the desktop that started did not do what a test asked of it.
+        case didNotAnswer(String, String)
         public var description: String {
             switch self {
             case .missingProgram(let p): return "\(p) is not installed: the desktop tests need it (.ci/run installs it)"
             case .didNotStart(let p, let why): return "\(p) did not start: \(why)"
+            case .didNotAnswer(let p, let why): return "\(p) did not answer: \(why)"
             }
         }
     }
@@ -35,47 +39,48 @@ public final class DesktopHarness: SharedHarness {
     public static func shared() throws -> DesktopHarness { try instance.get() }
 
     /// dunst's configuration, with the context menu tests choose actions through.
-    private var dunstrc = ""
+    private let dunstrc: String
 
     /// A second desktop of its own (Xvfb, openbox, bus, dunst), beside the shared one: another
     /// computer, for the tests of what two computers share. One per name in this process, stopped at exit.
     public static func separate(named name: String) throws -> DesktopHarness {
-        separateLock.lock()
-        let instance = separateInstances[name] ?? SharedInstance { try DesktopHarness(name: name) }
-        separateInstances[name] = instance
-        separateLock.unlock()
+        let instance = separateInstances.withLock { instances in
+            let instance = instances[name] ?? SharedInstance { try DesktopHarness(name: name) }
+            instances[name] = instance
+            return instance
+        }
         return try instance.get()
     }
 
-    private static let separateLock = NSLock()
-    // Guarded by `separateLock`.
-    nonisolated(unsafe) private static var separateInstances: [String: SharedInstance<DesktopHarness>] = [:]
+    private static let separateInstances = Mutex<[String: SharedInstance<DesktopHarness>]>([:])
 
     private init(name: String = "desk") throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         var env = try Self.freshSessionFolders(under: root)
         let number = try Self.freeDisplayNumber()
-        display = ":\(number)"
+        let display = ":\(number)"
+        self.display = display
         env["DISPLAY"] = display
-        environment = env
 
-        let xvfb = try launch("Xvfb", [display, "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x800x24"])
-        try waitFor("Xvfb", timeout: 10, alive: xvfb) { Self.canOpenDisplay(self.display) }
+        // Xvfb and the bus start before the bus's address completes the environment.
+        let xvfb = try processes.launch("Xvfb", [display, "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
+                                        environment: env, name: "Xvfb")
+        try Self.waitFor("Xvfb", timeout: 10, alive: xvfb) { Self.canOpenDisplay(display) }
 
         let busOut = Pipe()
-        let bus = try launch("dbus-daemon", ["--config-file=\(try writeBusConfig())", "--nofork", "--nopidfile",
-                                              "--print-address=1"], stdout: busOut)
+        try processes.launch("dbus-daemon", ["--config-file=\(try Self.writeBusConfig(under: root))", "--nofork", "--nopidfile",
+                                             "--print-address=1"], environment: env, name: "dbus-daemon", stdout: busOut)
         busAddress = try Self.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
-        _ = bus
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        env["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        environment = env
+        let menu = root.appendingPathComponent("dunst-menu").path
+        dunstrc = DunstControl.dunstrc(menuDirectory: menu)
 
         let openbox = try launch("openbox", ["--sm-disable", "--config-file", try writeOpenboxConfig()])
-        try waitFor("openbox", timeout: 10, alive: openbox) { Self.hasWindowManager(self.display) }
+        try waitFor("openbox", timeout: 10, alive: openbox) { Self.hasWindowManager(display) }
 
-        let menu = root.appendingPathComponent("dunst-menu").path
         try DunstControl.installMenu(in: menu)
-        dunstrc = DunstControl.dunstrc(menuDirectory: menu)
         try startNotificationServer()
     }
 
@@ -93,9 +98,9 @@ public final class DesktopHarness: SharedHarness {
         return env
     }
 
-    private func writeBusConfig() throws -> String {
+    private static func writeBusConfig(under root: URL) throws -> String {
         let url = root.appendingPathComponent("bus.conf")
-        try Self.busConfig(socketPath: "\(root.path)/bus").write(to: url, atomically: true, encoding: .utf8)
+        try busConfig(socketPath: "\(root.path)/bus").write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 
@@ -183,13 +188,14 @@ public final class DesktopHarness: SharedHarness {
 
     /// Polls `ready` every 20 ms; `what` did not start when `alive` exits or `timeout` passes first.
     static func waitFor(_ what: String, timeout: TimeInterval, alive: Process?, _ ready: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if ready() { return }
-            if let alive, !alive.isRunning { throw Failure.didNotStart(what, "it exited with \(alive.terminationStatus)") }
-            usleep(20_000)
+        var exited = false
+        let seen = Wait.poll(timeout: timeout) {
+            if ready() { return true }
+            exited = alive.map { !$0.isRunning } ?? false
+            return exited
         }
-        throw Failure.didNotStart(what, "not ready after \(timeout) s")
+        if exited, let alive { throw Failure.didNotStart(what, "it exited with \(alive.terminationStatus)") }
+        if !seen { throw Failure.didNotStart(what, "not ready after \(timeout) s") }
     }
 
     private func writeOpenboxConfig() throws -> String {

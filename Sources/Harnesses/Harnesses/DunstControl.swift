@@ -83,10 +83,8 @@ public final class DunstControl {
         try "\(label)\n\(id.map(String.init) ?? "")\n".write(to: menuDirectory.appendingPathComponent("choice"), atomically: true, encoding: .utf8)
         _ = try connection.call(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
                                 interface: "org.dunstproject.cmd0", method: "ContextMenuCall")
-        let deadline = Date().addingTimeInterval(timeout)
-        while !FileManager.default.fileExists(atPath: chosen.path) {
-            guard Date() < deadline else { throw Failure.menuNotShown("no answer from the menu script within \(timeout) s") }
-            usleep(10_000)
+        guard Wait.poll(timeout: timeout, every: 0.01, { FileManager.default.fileExists(atPath: chosen.path) }) else {
+            throw Failure.menuNotShown("no answer from the menu script within \(timeout) s")
         }
         let answer = (try? String(contentsOf: chosen, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if answer.isEmpty {

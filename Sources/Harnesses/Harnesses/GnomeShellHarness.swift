@@ -1,5 +1,6 @@
 import Foundation
 import SessionBus
+import Synchronization
 
 /// A real GNOME Shell for tests, headless on Wayland (`--virtual-monitor 1280x800`), with the
 /// project's extension built from `desktop/gnome-shell` into its data folder and enabled before
@@ -19,15 +20,24 @@ public final class GnomeShellHarness: SharedHarness {
     public let waylandDisplay = "wayland-screentime"
     /// HOME, XDG_* (fresh temp folders), WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS, a GNOME
     /// session's XDG_CURRENT_DESKTOP and XDG_SESSION_TYPE, no DISPLAY: for child processes.
-    public private(set) var environment: [String: String]
-    public private(set) var busAddress = ""
-    /// The test's own connection, for calls to the shell.
-    public private(set) var bus: BusConnection!
+    public var environment: [String: String] { state.withLock { $0.environment } }
+    public var busAddress: String { state.withLock { $0.busAddress } }
 
+    /// The test's own connection, for calls to the shell: in a Mutex of its own, as it is not
+    /// Sendable and a call can wait seconds for the shell.
+    private let bus = Mutex<BusConnection?>(nil)
     private let systemBus: PrivateBus
-    private var sessionBus: Process?
-    private var shell: Process?
-    private var apps: [Process] = []
+    /// What is known once the session bus runs, and the processes started: in a Mutex, so the
+    /// harness is Sendable, shared by the tests of a process.
+    private let state: Mutex<State>
+
+    private struct State {
+        var environment: [String: String]
+        var busAddress = ""
+        var sessionBus: Process?
+        var shell: Process?
+        var apps: [Process] = []
+    }
 
     /// A window as the extension lists it.
     public struct Window: Equatable {
@@ -62,7 +72,7 @@ public final class GnomeShellHarness: SharedHarness {
         env["GDK_BACKEND"] = "wayland"
         systemBus = try PrivateBus(directory: root.appendingPathComponent("system-bus"))
         env["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
-        environment = env
+        state = Mutex(State(environment: env))
 
         try installExtension()
         let applications = URL(fileURLWithPath: env["XDG_DATA_HOME"]!).appendingPathComponent("applications")
@@ -70,25 +80,33 @@ public final class GnomeShellHarness: SharedHarness {
         try "[Desktop Entry]\nType=Application\nName=Named\nExec=foot\n"
             .write(to: applications.appendingPathComponent(Self.appWithDesktopEntry + ".desktop"), atomically: true, encoding: .utf8)
         let busOut = Pipe()
-        sessionBus = try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1"], stdout: busOut)
-        busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-        bus = try BusConnection(address: busAddress)
+        let sessionBus = try launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1"], stdout: busOut)
+        state.withLock { $0.sessionBus = sessionBus }
+        let busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
+        state.withLock {
+            $0.busAddress = busAddress
+            $0.environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        }
+        try bus.withLock { $0 = try BusConnection(address: busAddress) }
         // Before the shell starts: its extensions and settings as a user's session has them.
         for (schema, key, value) in [("org.gnome.shell", "enabled-extensions", "['\(Self.extensionUUID)']"),
                                      ("org.gnome.desktop.interface", "enable-animations", "false")] {
             try run("gsettings", ["set", schema, key, value])
         }
+        try installLinkRecorder()
         var shellEnvironment = environment
+        // The extension's "Open report" runs the `screentime` built beside the tests.
+        shellEnvironment["PATH"] = AgentProcess.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         shellEnvironment["WAYLAND_DISPLAY"] = nil
         shellEnvironment["GDK_BACKEND"] = nil
         // ResetIdletime fakes user activity for the idle tests.
         shellEnvironment["MUTTER_DEBUG_RESET_IDLETIME"] = "1"
         let log = root.appendingPathComponent("gnome-shell.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        shell = try launch("gnome-shell", ["--headless", "--wayland", "--no-x11", "--wayland-display=\(waylandDisplay)",
-                                           "--virtual-monitor", "1280x800"],
-                           environment: shellEnvironment, stderr: try FileHandle(forWritingTo: log))
+        let shell = try launch("gnome-shell", ["--headless", "--wayland", "--no-x11", "--wayland-display=\(waylandDisplay)",
+                                               "--virtual-monitor", "1280x800"],
+                               environment: shellEnvironment, stderr: try FileHandle(forWritingTo: log))
+        state.withLock { $0.shell = shell }
         try waitUntil("GNOME Shell with the screentime extension (log: \(log.path))", timeout: 60, alive: shell) {
             self.busNameHasOwner(Self.shellBusName)
         }
@@ -101,6 +119,21 @@ public final class GnomeShellHarness: SharedHarness {
             .appendingPathComponent("gnome-shell/extensions/\(Self.extensionUUID)")
         try run("/bin/sh", [source.appendingPathComponent("build.sh").path, destination.path])
         _ = FileManager.default.createFile(atPath: destination.appendingPathComponent("testing-unsafe-mode").path, contents: nil)
+    }
+
+    /// Where the shell's default web browser, a stand-in, writes each link it is given.
+    public var openedLinks: URL { root.appendingPathComponent("opened-links") }
+
+    /// The shell's default handler of web pages: a desktop entry recording the link, so no
+    /// browser starts and a test sees what the shell opened.
+    private func installLinkRecorder() throws {
+        let home = URL(fileURLWithPath: environment["XDG_DATA_HOME"]!)
+        let entry = "[Desktop Entry]\nType=Application\nName=Link Recorder\nNoDisplay=true\nMimeType=text/html;x-scheme-handler/http;\n"
+            + "Exec=/bin/sh -c 'echo \"$1\" >> \(openedLinks.path)' sh %u\n"
+        try entry.write(to: home.appendingPathComponent("applications/screentime-link-recorder.desktop"), atomically: true, encoding: .utf8)
+        let config = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!)
+        try "[Default Applications]\ntext/html=screentime-link-recorder.desktop\nx-scheme-handler/http=screentime-link-recorder.desktop\n"
+            .write(to: config.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
     }
 
     /// The checkout this test binary was built from.
@@ -116,7 +149,7 @@ public final class GnomeShellHarness: SharedHarness {
     public func openWindow(appID: String, command: [String] = ["sleep", "3600"], timeout: TimeInterval = 20) throws -> Window {
         let before = Set(try windows().map(\.id))
         let app = try launch("foot", ["--app-id", appID] + command)
-        apps.append(app)
+        state.withLock { $0.apps.append(app) }
         var opened: Window?
         try waitUntil("a window of \(appID)", timeout: timeout, alive: app) {
             opened = (try? self.windows())?.first { !before.contains($0.id) && $0.wmClass == appID }
@@ -127,19 +160,25 @@ public final class GnomeShellHarness: SharedHarness {
 
     /// Closes the window of the app with process `pid` that the harness opened.
     public func closeWindow(pid: UInt32) {
-        guard let index = apps.firstIndex(where: { $0.processIdentifier == Int32(bitPattern: pid) }) else { return }
-        let app = apps.remove(at: index)
+        let opened = state.withLock { state -> Process? in
+            guard let index = state.apps.firstIndex(where: { $0.processIdentifier == Int32(bitPattern: pid) }) else { return nil }
+            return state.apps.remove(at: index)
+        }
+        guard let app = opened else { return }
         app.terminate()
         app.waitUntilExit()
     }
 
     /// Closes every window the harness opened.
     public func closeWindows() {
+        let apps = state.withLock { state in
+            defer { state.apps.removeAll() }
+            return state.apps
+        }
         for app in apps where app.isRunning {
             app.terminate()
             app.waitUntilExit()
         }
-        apps.removeAll()
     }
 
     public func windows() throws -> [Window] {
@@ -170,6 +209,21 @@ public final class GnomeShellHarness: SharedHarness {
                       interface: "org.screentime.Shell.Testing").first?.boolValue ?? false
     }
 
+    /// The top-bar indicator and the Quick Settings menu as the extension shows them now
+    /// (indicator.js's test-only Probe): `visible`, `showInTopBar` (the setting), `text`, `icon` (the icon file's name),
+    /// `items` (the menu's labels), `updatedAt` (the shell's monotonic clock, µs, at the last
+    /// change of the top bar's text or icon).
+    public func indicator() throws -> [String: Any] {
+        let json = try callShell("Probe", interface: "org.screentime.Shell.IndicatorTesting").first?.stringValue ?? ""
+        return (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    /// Activates the Quick Settings menu's item labelled `label`, as a click or Enter on it
+    /// would; false when the menu has no such active item.
+    public func activateMenuItem(_ label: String) throws -> Bool {
+        try callShell("ActivateMenuItem", [.string(label)], interface: "org.screentime.Shell.IndicatorTesting").first?.boolValue ?? false
+    }
+
     /// Turns the extension off or on as the Extensions app would (the shell follows the setting).
     public func setExtensionEnabled(_ enabled: Bool) throws {
         try run("gsettings", ["set", "org.gnome.shell", "enabled-extensions", enabled ? "['\(Self.extensionUUID)']" : "[]"])
@@ -177,8 +231,25 @@ public final class GnomeShellHarness: SharedHarness {
     }
 
     public func callShell(_ method: String, _ arguments: [BusValue] = [], interface: String = "org.screentime.Shell") throws -> [BusValue] {
-        try bus.call(destination: Self.shellBusName, path: Self.shellPath, interface: interface, method: method,
-                     arguments: arguments)
+        try bus.withLock {
+            try $0!.call(destination: Self.shellBusName, path: Self.shellPath, interface: interface, method: method,
+                         arguments: arguments)
+        }
+    }
+
+    /// `activate(_:)` without waiting for the shell's answer, which `dispatchAnswers()` reads
+    /// later: for a benchmark timing what follows the request.
+    public func requestActivation(_ window: UInt64) throws {
+        try bus.withLock { bus in
+            try bus!.send(destination: Self.shellBusName, path: Self.shellPath, interface: "org.screentime.Shell.Testing",
+                          method: "Activate", arguments: [.uint64(window)]) { _ in }
+            bus!.flush()
+        }
+    }
+
+    /// Reads the answers that came to the harness's connection.
+    public func dispatchAnswers() throws {
+        try bus.withLock { try $0!.dispatchPending() }
     }
 
     // MARK: - Screen and input
@@ -187,9 +258,11 @@ public final class GnomeShellHarness: SharedHarness {
     public func screenshot() throws -> PNGImage {
         let path = root.appendingPathComponent("shot-\(UUID().uuidString.prefix(8)).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try bus.call(destination: "org.gnome.Shell.Screenshot", path: "/org/gnome/Shell/Screenshot",
+        _ = try bus.withLock {
+            try $0!.call(destination: "org.gnome.Shell.Screenshot", path: "/org/gnome/Shell/Screenshot",
                          interface: "org.gnome.Shell.Screenshot", method: "Screenshot",
                          arguments: [.bool(false), .bool(false), .string(path)], timeout: .seconds(10))
+        }
         return try PNGImage(contentsOf: path)
     }
 
@@ -209,13 +282,17 @@ public final class GnomeShellHarness: SharedHarness {
 
     /// Fakes user input: Mutter's idle time starts again from zero.
     public func resetIdletime() throws {
-        _ = try bus.call(destination: "org.gnome.Mutter.IdleMonitor", path: "/org/gnome/Mutter/IdleMonitor/Core",
+        _ = try bus.withLock {
+            try $0!.call(destination: "org.gnome.Mutter.IdleMonitor", path: "/org/gnome/Mutter/IdleMonitor/Core",
                          interface: "org.gnome.Mutter.IdleMonitor", method: "ResetIdletime")
+        }
     }
 
     public func busNameHasOwner(_ name: String) -> Bool {
-        (try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                       method: "NameHasOwner", arguments: [.string(name)]).first?.boolValue) == true
+        bus.withLock {
+            (try? $0!.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                           method: "NameHasOwner", arguments: [.string(name)]).first?.boolValue) == true
+        }
     }
 
     /// Dispatches `connection` (a provider's, driven as the agent's loop would) until `condition`
@@ -231,24 +308,21 @@ public final class GnomeShellHarness: SharedHarness {
         }
     }
 
-    /// Polls `condition` every 50 ms, failing after `timeout` seconds.
+    /// Polls `condition`, failing when `alive` exits or `timeout` passes first (`DesktopHarness.waitFor`).
     public func waitUntil(_ what: String, timeout: TimeInterval = 10, alive: Process? = nil, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if let alive, !alive.isRunning { throw DesktopHarness.Failure.didNotStart(what, "it exited with \(alive.terminationStatus)") }
-            guard Date() < deadline else { throw DesktopHarness.Failure.didNotStart(what, "not ready after \(timeout) s") }
-            usleep(50_000)
-        }
+        try DesktopHarness.waitFor(what, timeout: timeout, alive: alive, condition)
     }
 
     // MARK: - Processes
 
     public func stop() {
         closeWindows()
-        bus?.close()
-        for process in [shell, sessionBus].compactMap({ $0 }) { HarnessProcesses.stop(process) }
-        shell = nil
-        sessionBus = nil
+        bus.withLock { $0?.close() }
+        let processes = state.withLock { state in
+            defer { (state.shell, state.sessionBus) = (nil, nil) }
+            return [state.shell, state.sessionBus].compactMap { $0 }
+        }
+        for process in processes { HarnessProcesses.stop(process) }
         systemBus.kill()
     }
 

@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// The processes a harness started, for every harness alike: each run with the harness's
 /// environment (and, for sway's clients, as the unprivileged user a session's programs run as),
 /// kept by name, stopped by name or all together, the last started first. A stop terminates the
 /// process and kills it when it has not exited after 3 s.
-public final class HarnessProcesses {
-    private var started: [(name: String?, process: Process)] = []
+public final class HarnessProcesses: Sendable {
+    private let started = Mutex<[(name: String?, process: Process)]>([])
 
     public init() {}
 
@@ -38,8 +39,10 @@ public final class HarnessProcesses {
                        asUser user: UInt32? = nil, stdout: Pipe? = nil, stderr: FileHandle? = nil) throws -> Process {
         let process = try Self.process(program, arguments, environment: environment, asUser: user, stdout: stdout, stderr: stderr)
         try process.run()
-        if let name { started.removeAll { $0.name == name } }
-        started.append((name, process))
+        started.withLock { started in
+            if let name { started.removeAll { $0.name == name } }
+            started.append((name, process))
+        }
         return process
     }
 
@@ -58,20 +61,21 @@ public final class HarnessProcesses {
 
     /// Waits at most `timeout` for `process` to exit; whether it did.
     public static func waitForExit(_ process: Process, timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        return !process.isRunning
+        Wait.poll(timeout: timeout, every: 0.01) { !process.isRunning }
     }
 
-    public subscript(name: String) -> Process? { started.last { $0.name == name }?.process }
+    public subscript(name: String) -> Process? { started.withLock { $0.last { $0.name == name }?.process } }
 
     public func stop(_ name: String) {
-        guard let index = started.lastIndex(where: { $0.name == name }) else { return }
-        Self.stop(started.remove(at: index).process)
+        let process = started.withLock { started -> Process? in
+            guard let index = started.lastIndex(where: { $0.name == name }) else { return nil }
+            return started.remove(at: index).process
+        }
+        if let process { Self.stop(process) }
     }
 
     /// Stops every process still kept, the last started first.
     public func stopAll() {
-        while let last = started.popLast() { Self.stop(last.process) }
+        while let last = started.withLock({ $0.popLast() }) { Self.stop(last.process) }
     }
 }

@@ -100,14 +100,9 @@ public final class HeadlessChromium {
         close(commands)
         close(answers)
         var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(5)
-        while waitpid(process, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(process, SIGKILL)
-                _ = waitpid(process, &status, 0)
-                break
-            }
-            usleep(20_000)
+        if !Wait.poll(timeout: 5, { waitpid(process, &status, WNOHANG) != 0 }) {
+            kill(process, SIGKILL)
+            _ = waitpid(process, &status, 0)
         }
         try? FileManager.default.removeItem(at: profile)
     }

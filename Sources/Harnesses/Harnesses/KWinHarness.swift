@@ -1,5 +1,6 @@
 import Foundation
 import SessionBus
+import Synchronization
 
 /// A real, private KDE Plasma compositor for tests: KWin 5.27 on its virtual (headless) output
 /// with XWayland, a private session `dbus-daemon` and dunst (which draws through KWin's layer-shell), in
@@ -12,18 +13,26 @@ public final class KWinHarness: SharedHarness {
     public let root: URL
     /// The Wayland socket's name in `XDG_RUNTIME_DIR`.
     public let socketName: String
-    public private(set) var busAddress = ""
+    public var busAddress: String { state.withLock { $0.busAddress } }
     /// HOME, XDG_* (fresh), WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS and the KDE session's
     /// XDG_CURRENT_DESKTOP/XDG_SESSION_TYPE, for child processes (the agent included).
-    public private(set) var environment: [String: String]
+    public var environment: [String: String] { state.withLock { $0.environment } }
     /// KWin's standard error: script `print()` lines land here (`js:`), which `windows()` reads.
     public let kwinLog: URL
 
     private let processes = HarnessProcesses()
-    private var windowProcesses: [Process] = []
-    /// Windows opened so far, restarts included: names their processes and files uniquely.
-    private var windowsOpened = 0
-    private var queryCount = 0
+    /// What changes after the start (a restart changes DISPLAY): in a Mutex, so the harness is
+    /// Sendable, shared by the tests of a process.
+    private let state: Mutex<State>
+
+    private struct State {
+        var busAddress = ""
+        var environment: [String: String]
+        var windowProcesses: [Process] = []
+        /// Windows opened so far, restarts included: names their processes and files uniquely.
+        var windowsOpened = 0
+        var queryCount = 0
+    }
 
     private static let instance = SharedInstance { try KWinHarness() }
 
@@ -39,7 +48,7 @@ public final class KWinHarness: SharedHarness {
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "SWAYSOCK", "I3SOCK"] { env[key] = nil }
         env["XDG_CURRENT_DESKTOP"] = "KDE"
         env["XDG_SESSION_TYPE"] = "wayland"
-        environment = env
+        state = Mutex(State(environment: env))
         // What started before a failure is stopped: a harness that failed is never used again.
         do {
             let busConfig = root.appendingPathComponent("bus.conf")
@@ -48,8 +57,11 @@ public final class KWinHarness: SharedHarness {
             let busOut = Pipe()
             try launch("dbus-daemon", ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"],
                        stdout: busOut)
-            busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
-            environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+            let busAddress = try DesktopHarness.readLine(from: busOut, timeout: 10, process: "dbus-daemon")
+            state.withLock {
+                $0.busAddress = busAddress
+                $0.environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+            }
 
             // /usr/bin/kwin_wayland carries the file capability cap_sys_resource, which a container
             // lacks (exec fails with EPERM); a plain copy has none and runs.
@@ -58,7 +70,7 @@ public final class KWinHarness: SharedHarness {
                 throw DesktopHarness.Failure.didNotStart("kwin_wayland", "cannot create its log \(kwinLog.path)")
             }
             try startCompositor()
-            environment["WAYLAND_DISPLAY"] = socketName
+            state.withLock { $0.environment["WAYLAND_DISPLAY"] = socketName }
 
             let menu = root.appendingPathComponent("dunst-menu").path
             try DunstControl.installMenu(in: menu)
@@ -85,7 +97,8 @@ public final class KWinHarness: SharedHarness {
             FileManager.default.fileExists(atPath: socket) && self.busNameHasOwner("org.kde.KWin")
                 && self.busNameHasOwner("org.kde.NightColor") && self.xwaylandDisplay(of: compositor) != nil
         }
-        environment["DISPLAY"] = xwaylandDisplay(of: compositor)
+        let display = xwaylandDisplay(of: compositor)
+        state.withLock { $0.environment["DISPLAY"] = display }
     }
 
     /// The X display KWin opened for XWayland: the one whose lock file KWin wrote with its pid.
@@ -103,8 +116,11 @@ public final class KWinHarness: SharedHarness {
     /// client) go with it; dunst is started again.
     public func restartCompositor() throws {
         processes.stop("kwin_wayland")
-        for window in windowProcesses { HarnessProcesses.stop(window) }
-        windowProcesses.removeAll()
+        let windows = state.withLock { state in
+            defer { state.windowProcesses.removeAll() }
+            return state.windowProcesses
+        }
+        for window in windows { HarnessProcesses.stop(window) }
         try waitFor("KWin leaving the bus", timeout: 5, alive: nil) { !self.busNameHasOwner("org.kde.KWin") }
         try startCompositor()
         processes.stop("dunst")
@@ -131,13 +147,18 @@ public final class KWinHarness: SharedHarness {
     /// Opens a Wayland client window (`weston-flower`: app id org.freedesktop.weston.flower;
     /// `weston-clickdot`: org.freedesktop.weston.wayland-clickdot) and waits until KWin manages it.
     @discardableResult
+    /// Whether KWin lists a window of `process`: a count of windows misses a new one that appears
+    /// as the last test's window closes.
+    private func listsWindow(of process: Process) -> Bool {
+        (try? windows().contains { $0.pid == process.processIdentifier }) == true
+    }
+
     public func openWindow(_ program: String = "weston-flower", _ arguments: [String] = []) throws -> Process {
-        let before = try windows().count
         let log = try FileHandle(forWritingTo: kwinLog)
         log.seekToEndOfFile()
         let window = try launch(program, arguments, stderr: log, name: nextWindowName("window"))
-        windowProcesses.append(window)
-        try waitNamingLog(program, timeout: 10, alive: window) { ((try? self.windows().count) ?? before) > before }
+        state.withLock { $0.windowProcesses.append(window) }
+        try waitNamingLog(program, timeout: 10, alive: window) { self.listsWindow(of: window) }
         return window
     }
 
@@ -159,20 +180,18 @@ public final class KWinHarness: SharedHarness {
         try "#!/bin/sh\nexec 3<>'\(fifo)'\nwhile read -r t <&3; do printf '\\033]2;%s\\007' \"$t\"; done\n"
             .write(to: shell, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: shell.path)
-        let before = try windows().count
         let terminal = try launch("weston-terminal", ["--shell=\(shell.path)"], name: name)
-        windowProcesses.append(terminal)
-        try waitFor("weston-terminal", timeout: 10, alive: terminal) { ((try? self.windows().count) ?? before) > before }
+        state.withLock { $0.windowProcesses.append(terminal) }
+        try waitFor("weston-terminal", timeout: 10, alive: terminal) { self.listsWindow(of: terminal) }
         return Terminal(process: terminal, titleInput: fifo)
     }
 
     /// Opens an xterm on KWin's XWayland with WM_CLASS `instance`/`xClass` and waits until KWin manages it.
     @discardableResult
     public func openXWindow(xClass: String, instance: String) throws -> Process {
-        let before = try windows().count
         let xterm = try launch("xterm", ["-class", xClass, "-name", instance], name: nextWindowName("xterm"))
-        windowProcesses.append(xterm)
-        try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { ((try? self.windows().count) ?? before) > before }
+        state.withLock { $0.windowProcesses.append(xterm) }
+        try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { self.listsWindow(of: xterm) }
         return xterm
     }
 
@@ -184,8 +203,11 @@ public final class KWinHarness: SharedHarness {
     }
 
     private func nextWindowName(_ kind: String) -> String {
-        windowsOpened += 1
-        return "\(kind)-\(windowsOpened)"
+        let opened = state.withLock { state in
+            state.windowsOpened += 1
+            return state.windowsOpened
+        }
+        return "\(kind)-\(opened)"
     }
 
     /// Closes a window opened with `openWindow`, waiting until KWin no longer lists it.
@@ -240,8 +262,11 @@ public final class KWinHarness: SharedHarness {
     /// defined; returns the text it answered. The answer travels through KWin's standard error
     /// (script `print()`), and the script unloads itself.
     private func runScript(_ body: String) throws -> String {
-        queryCount += 1
-        let marker = "screentime-query-\(queryCount)"
+        let query = state.withLock { state in
+            state.queryCount += 1
+            return state.queryCount
+        }
+        let marker = "screentime-query-\(query)"
         let script = root.appendingPathComponent("\(marker).js")
         try """
         var windows = workspace.windowList ? workspace.windowList() : workspace.clientList();
@@ -293,7 +318,7 @@ public final class KWinHarness: SharedHarness {
     public var kwinrc: URL { URL(fileURLWithPath: environment["XDG_CONFIG_HOME"]!).appendingPathComponent("kwinrc") }
 
     public func stop() {
-        for window in windowProcesses where window.isRunning { window.terminate() }
+        for window in state.withLock({ $0.windowProcesses }) where window.isRunning { window.terminate() }
         for name in ["dunst", "kwin_wayland", "dbus-daemon"] { processes.stop(name) }
         try? FileManager.default.removeItem(at: root)
     }

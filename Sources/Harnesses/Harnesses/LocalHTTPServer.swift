@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 
 /// A real TCP server on 127.0.0.1 for feed tests: it answers every request with a fixed body, or
 /// (`silent`) accepts connections and never answers, as a server that hangs.
-// Unchecked: a peer served on a thread of its own; what the thread and the tests share is read and changed only under `lock`.
-public final class LocalHTTPServer: @unchecked Sendable {
-    public enum Behaviour {
+public final class LocalHTTPServer: Sendable {
+    public enum Behaviour: Sendable {
         /// `headers` are extra header lines (`Location: …`).
         case answer(status: String, body: String, headers: [String] = [])
         /// A web page (text/html), the same for every path and host name mapped here.
@@ -16,9 +16,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
     public var url: String { "http://127.0.0.1:\(port)/feed" }
     private let listener: Int32
     private let behaviour: Behaviour
-    private let lock = NSLock()
-    private var held: [Int32] = []
-    private var running = true
+    /// What the serving thread and `stop()` share: the connections a silent server holds open.
+    private let connections = Mutex(Connections())
+
+    private struct Connections {
+        var held: [Int32] = []
+        var running = true
+    }
 
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
@@ -44,14 +48,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// Closes the listener and every connection held.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard running else { return }
-        running = false
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in held { close(fd) }
-        held.removeAll()
+        connections.withLock { connections in
+            guard connections.running else { return }
+            connections.running = false
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+            for fd in connections.held { close(fd) }
+            connections.held.removeAll()
+        }
     }
 
     private func serveOnce() -> Bool {
@@ -59,9 +63,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         guard client >= 0 else { return false }
         switch behaviour {
         case .silent:
-            lock.lock()
-            held.append(client)
-            lock.unlock()
+            connections.withLock { $0.held.append(client) }
         case .page(let body):
             // A browser opens connections ahead of its requests: each is answered on its own thread.
             Thread { [self] in answer(client, status: "200 OK", body: body, headers: [], type: "text/html; charset=utf-8") }.start()

@@ -1,12 +1,14 @@
 import Foundation
+import Synchronization
 
 /// A session `dbus-daemon` of a test's own, on a fixed socket, that the test can kill and start
 /// again on the same address (the shared harness's bus must stay up for the other tests).
-public final class PrivateBus {
+public final class PrivateBus: Sendable {
     public let socketPath: String
     /// As the daemon printed it, `guid=` included (as `dbus-launch` writes it for a session).
-    public private(set) var address = ""
-    private var process: Process?
+    public var address: String { current.withLock { $0.address } }
+    /// The daemon running now, and the address it printed.
+    private let current = Mutex<(process: Process?, address: String)>((nil, ""))
 
     public init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,7 +30,7 @@ public final class PrivateBus {
         daemon.standardOutput = out
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        process = daemon
+        current.withLock { $0.process = daemon }
         var printed = Data()
         let handle = out.fileHandleForReading
         let deadline = Date().addingTimeInterval(10)
@@ -37,20 +39,21 @@ public final class PrivateBus {
             guard Date() < deadline, daemon.isRunning else { throw DesktopHarness.Failure.didNotStart("dbus-daemon", "printed no address") }
             if poll(&entry, 1, 100) > 0 { printed.append(handle.availableData) }
         }
-        address = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+        let address = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+        current.withLock { $0.address = address }
     }
 
     /// Kills the daemon, as when a session bus crashes.
     public func kill() {
-        guard let process, process.isRunning else { return }
+        guard let process = current.withLock({ $0.process }), process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        self.process = nil
+        current.withLock { $0.process = nil }
     }
 
     /// Whether `name` has an owner on this bus (false while the daemon is down).
     public func hasOwner(_ name: String) -> Bool {
-        guard process?.isRunning == true else { return false }
+        guard current.withLock({ $0.process })?.isRunning == true else { return false }
         let query = Process()
         query.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-send")
         query.arguments = ["--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",

@@ -12,7 +12,12 @@ public protocol ScenarioDesktop: AgentDesktop {
     /// Focuses the window as a user's click would (bringing it back if it was minimized).
     func focus(_ window: AppWindow) throws
     func isMinimized(_ window: AppWindow) -> Bool
+    /// Brings a minimized window back as a user would: its taskbar entry, sway's scratchpad.
+    func bringBack(_ window: AppWindow) throws
     func close(_ window: AppWindow)
+    /// Chooses the action `key` (shown as `label`) of `notification` in the desktop's own
+    /// notification server, as a click on its button would.
+    func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws
 }
 
 /// A window of the X11 desktop: each with its own connection, as each app has.
@@ -36,13 +41,33 @@ extension DesktopHarness: ScenarioDesktop {
 
     public func isMinimized(_ window: X11AppWindow) -> Bool { window.client.wmState(window.window) == 3 }
 
+    /// openbox handles the focus revert of the minimize first, or it falls back to another window.
+    public func bringBack(_ window: X11AppWindow) throws {
+        guard window.client.syncWithWindowManager() else { throw Failure.didNotAnswer("openbox", "a sync with the window manager timed out") }
+        window.client.activate(window.window)
+    }
+
     public func close(_ window: X11AppWindow) { window.client.close(window.window) }
+
+    public func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws {
+        try DunstControl(desktop: self).chooseAction(label: label, notification: notification.replacesID)
+    }
 }
 
 extension SwayHarness: ScenarioDesktop {
     public func openAppWindow(_ appID: String) throws -> Window { try openWindow(appID: appID) }
 
     public func isMinimized(_ window: Window) -> Bool { (try? state(of: window)?.inScratchpad) == true }
+
+    public func bringBack(_ window: Window) throws { try swaymsg(["[con_id=\(window.conID)]", "scratchpad", "show"]) }
+
+    /// mako's own id for the notification, found by its summary.
+    public func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws {
+        guard let shown = try notifications().first(where: { $0.summary == notification.summary }), shown.actions[key] == label else {
+            throw DesktopHarness.Failure.didNotAnswer("mako", "it shows no \(notification.summary) with \(label)")
+        }
+        try invokeAction(key, notification: shown.id)
+    }
 }
 
 extension GnomeShellHarness: ScenarioDesktop {
@@ -52,7 +77,16 @@ extension GnomeShellHarness: ScenarioDesktop {
 
     public func isMinimized(_ window: Window) -> Bool { (try? windows().first { $0.id == window.id }?.minimized) == true }
 
+    public func bringBack(_ window: Window) throws { try activate(window.id) }
+
     public func close(_ window: Window) { closeWindow(pid: window.pid) }
+
+    /// A click on the banner's button: GNOME Shell sends ActionInvoked.
+    public func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws {
+        guard try invokeNotificationAction(title: notification.summary, label: label) else {
+            throw DesktopHarness.Failure.didNotAnswer("GNOME Shell", "it shows no \(notification.summary) with \(label)")
+        }
+    }
 }
 
 extension KWinHarness: ScenarioDesktop {
@@ -65,5 +99,11 @@ extension KWinHarness: ScenarioDesktop {
         (try? windows().first { $0.pid == window.processIdentifier }?.minimized) == true
     }
 
+    public func bringBack(_ window: Process) throws { try activate(pid: window.processIdentifier) }
+
     public func close(_ window: Process) { try? closeWindow(window) }
+
+    public func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws {
+        try DunstControl(desktop: self).chooseAction(label: label, notification: notification.replacesID)
+    }
 }

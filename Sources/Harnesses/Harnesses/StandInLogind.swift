@@ -46,16 +46,16 @@ public final class StandInLogind {
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
         var connection: BusConnection?
-        let deadline = Date().addingTimeInterval(10)
-        while connection == nil {
+        let (daemon, address) = (self.daemon, self.address)
+        Wait.poll(timeout: 10) {
             connection = try? BusConnection(address: address)
-            guard connection != nil || (daemon.isRunning && Date() < deadline) else {
-                daemon.terminate()
-                throw DesktopHarness.Failure.didNotStart("the stand-in system bus", "no connection at \(address)")
-            }
-            if connection == nil { usleep(20_000) }
+            return connection != nil || !daemon.isRunning
         }
-        peer = connection!
+        guard let connection else {
+            daemon.terminate()
+            throw DesktopHarness.Failure.didNotStart("the stand-in system bus", "no connection at \(address)")
+        }
+        peer = connection
         guard try peer.requestName("org.freedesktop.login1") else {
             throw DesktopHarness.Failure.didNotStart("the stand-in logind", "org.freedesktop.login1 is taken")
         }

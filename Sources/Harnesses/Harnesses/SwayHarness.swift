@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A real sway 1.7 desktop for tests, headless: sway (as an unprivileged user, since it refuses to
 /// run as root), a private session `dbus-daemon` and mako as the notification daemon. The shared one
@@ -15,15 +16,24 @@ public final class SwayHarness: SharedHarness {
     public let root: URL
     /// Sway's runtime directory, owned by `user`, 0700: its Wayland and IPC sockets.
     public let runtimeDirectory: String
-    public private(set) var busAddress = ""
-    public private(set) var ipcSocket = ""
+    public var busAddress: String { state.withLock { $0.busAddress } }
+    public var ipcSocket: String { state.withLock { $0.ipcSocket } }
     public let waylandDisplay = "wayland-1"
     /// For clients: WAYLAND_DISPLAY, SWAYSOCK, XDG_RUNTIME_DIR, DBUS_SESSION_BUS_ADDRESS,
     /// XDG_SESSION_TYPE=wayland, XDG_CURRENT_DESKTOP=sway, HOME and XDG folders; no DISPLAY.
-    public private(set) var environment: [String: String]
+    public var environment: [String: String] { state.withLock { $0.environment } }
 
     private let processes = HarnessProcesses()
-    private var windows: [Process] = []
+    /// What is known only once sway and the bus run, and the windows opened: in a Mutex, so the
+    /// harness is Sendable, shared by the tests of a process.
+    private let state: Mutex<State>
+
+    private struct State {
+        var busAddress = ""
+        var ipcSocket = ""
+        var environment: [String: String]
+        var windows: [Process] = []
+    }
 
     private static let instance = SharedInstance { try SwayHarness() }
 
@@ -61,7 +71,7 @@ public final class SwayHarness: SharedHarness {
         env["WLR_BACKENDS"] = "headless"
         env["WLR_RENDERER"] = "pixman"
         env["WLR_LIBINPUT_NO_DEVICES"] = "1"
-        environment = env
+        state = Mutex(State(environment: env))
 
         let config = root.appendingPathComponent("sway.conf")
         // XWayland for X clients; new windows take focus, as on a user's desktop.
@@ -72,10 +82,13 @@ public final class SwayHarness: SharedHarness {
             """.write(to: config, atomically: true, encoding: .utf8)
         let sway = try launchAsUser("sway", ["-c", config.path], name: "sway")
         try waitFor("sway", timeout: 10, alive: sway) { self.findIPCSocket() != nil }
-        ipcSocket = findIPCSocket()!
-        environment["SWAYSOCK"] = ipcSocket
-        environment["I3SOCK"] = ipcSocket
-        environment["WAYLAND_DISPLAY"] = waylandDisplay
+        let ipcSocket = findIPCSocket()!
+        state.withLock { state in
+            state.ipcSocket = ipcSocket
+            state.environment["SWAYSOCK"] = ipcSocket
+            state.environment["I3SOCK"] = ipcSocket
+            state.environment["WAYLAND_DISPLAY"] = waylandDisplay
+        }
         try waitFor("sway outputs", timeout: 10, alive: sway) { (try? self.swaymsg(["-t", "get_outputs"]))?.contains("HEADLESS") == true }
 
         if notifications { try startBusAndNotifications() }
@@ -100,8 +113,11 @@ public final class SwayHarness: SharedHarness {
             if poll(&entry, 1, 20) > 0 { printed.append(out.fileHandleForReading.availableData) }
             return printed.contains(10)
         }
-        busAddress = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
-        environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        let busAddress = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+        state.withLock {
+            $0.busAddress = busAddress
+            $0.environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        }
         try startNotificationServer()
     }
 
@@ -155,8 +171,11 @@ public final class SwayHarness: SharedHarness {
 
     /// Stops everything: windows, mako, the bus, sway. Safe to call twice.
     public func stop() {
+        let windows = state.withLock { state in
+            defer { state.windows.removeAll() }
+            return state.windows
+        }
         for window in windows where window.isRunning { window.terminate() }
-        windows.removeAll()
         for name in ["mako", "dbus-daemon", "sway"] { processes.stop(name) }
         try? FileManager.default.removeItem(at: root)
     }
@@ -178,7 +197,7 @@ public final class SwayHarness: SharedHarness {
 
     /// Opens a foot window with `appID` as `user` and waits until sway manages (and focuses) it.
     public func openWindow(appID: String, title: String? = nil) throws -> Window {
-        let fifo = root.appendingPathComponent("title-\(windows.count)-\(UUID().uuidString.prefix(6))").path
+        let fifo = root.appendingPathComponent("title-\(state.withLock { $0.windows.count })-\(UUID().uuidString.prefix(6))").path
         guard mkfifo(fifo, 0o666) == 0, chmod(fifo, 0o666) == 0 else {
             throw DesktopHarness.Failure.didNotStart("foot", "cannot make a FIFO at \(fifo): errno \(errno)")
         }
@@ -189,7 +208,7 @@ public final class SwayHarness: SharedHarness {
         if let title { arguments += ["--title", title] }
         arguments += ["sh", "-c", script, "sh", fifo]
         let foot = try launchAsUser("foot", arguments, name: nil)
-        windows.append(foot)
+        state.withLock { $0.windows.append(foot) }
         let pid = foot.processIdentifier
         var found: I3TreeWindow?
         try waitFor("foot --app-id \(appID)", timeout: 10, alive: foot) {

@@ -283,12 +283,7 @@ public final class TestWindowClient {
     /// Polls `condition` every 10 ms until it holds or `timeout` passes; whether it held.
     @discardableResult
     public func waitUntil(timeout: TimeInterval = 2, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if try condition() { return true }
-            usleep(10_000)
-        } while Date() < deadline
-        return try condition()
+        try Wait.poll(timeout: timeout, every: 0.01, condition)
     }
 
     // MARK: - Properties

@@ -126,8 +126,9 @@ final class Statement {
             switch value {
             case .integer(let v): try check(sqlite3_bind_int64(handle, index, v))
             case .real(let v): try check(sqlite3_bind_double(handle, index, v))
-            // The explicit byte count keeps text after an embedded NUL (titles are untrusted).
-            case .text(let v): try check(sqlite3_bind_text(handle, index, v, Int32(v.utf8.count), SQLITE_TRANSIENT))
+            // The explicit byte count keeps text after an embedded NUL (titles are untrusted);
+            // withCString lends a native string's own bytes, where passing the String copies them.
+            case .text(let v): try check(v.withCString { sqlite3_bind_text(handle, index, $0, Int32(v.utf8.count), SQLITE_TRANSIENT) })
             case .null: try check(sqlite3_bind_null(handle, index))
             }
         }

@@ -240,6 +240,16 @@ public final class UsageDatabase {
         return IntervalID(rawValue: database.lastInsertRowID)
     }
 
+    /// An interval written whole: one statement where `beginInterval` and `extendInterval` take
+    /// two (the agent writes most of its intervals once, after they ended). An end before the
+    /// start leaves it empty, as `extendInterval` does.
+    public func addInterval(app: AppID, title: String, mode: String, from start: Date, to end: Date) throws -> IntervalID {
+        let statement = try cached("INSERT INTO intervals(app, title, mode, start, end) VALUES(?1, ?2, ?3, ?4, max(?4, ?5))")
+        try statement.bind(.text(app.rawValue), .text(title), .text(mode), .real(start.timeIntervalSince1970), .real(end.timeIntervalSince1970))
+        try statement.run()
+        return IntervalID(rawValue: database.lastInsertRowID)
+    }
+
     /// Moves an interval's end to `end`. An end before the interval's start (the clock went back)
     /// leaves it empty instead of negative.
     public func extendInterval(_ id: IntervalID, to end: Date) throws {

@@ -26,10 +26,12 @@ public enum XErrorTraps {
         public let minor: UInt8
     }
 
-    /// Displays inside a `trapping` call: the request serial it started at and the first error since.
-    nonisolated(unsafe) private static var open: [OpaquePointer: (startSerial: UInt, error: Trapped?)] = [:]
-    /// Displays whose connection broke.
-    nonisolated(unsafe) private static var lost: Set<OpaquePointer> = []
+    /// Displays inside a `trapping` call, innermost last: the request serial it started at and the
+    /// first error since. A stack rather than a dictionary: there are one or two displays and
+    /// calls nest rarely, and every X read of a focus switch goes through here.
+    nonisolated(unsafe) private static var open: [(display: OpaquePointer, startSerial: UInt, error: Trapped?)] = []
+    /// Displays whose connection broke (almost always none).
+    nonisolated(unsafe) private static var lost: [OpaquePointer] = []
     nonisolated(unsafe) private static var installed = false
 
     /// Replaces Xlib's exiting handlers, once; call before the first XOpenDisplay.
@@ -37,45 +39,48 @@ public enum XErrorTraps {
         guard !installed else { return }
         installed = true
         _ = XSetErrorHandler { display, event in
-            guard let display, let event, var trap = XErrorTraps.open[display] else { return 0 }
+            guard let display, let event, let index = XErrorTraps.open.lastIndex(where: { $0.display == display }) else { return 0 }
+            let trap = XErrorTraps.open[index]
             if trap.error == nil && event.pointee.serial >= trap.startSerial {
-                trap.error = Trapped(code: event.pointee.error_code, request: event.pointee.request_code,
-                                     minor: event.pointee.minor_code)
-                XErrorTraps.open[display] = trap
+                XErrorTraps.open[index].error = Trapped(code: event.pointee.error_code, request: event.pointee.request_code,
+                                                        minor: event.pointee.minor_code)
             }
             return 0
         }
         _ = XSetIOErrorHandler { display in
-            if let display { XErrorTraps.lost.insert(display) }
+            if let display { XErrorTraps.markLost(display) }
             return 0
         }
     }
 
     /// A display just opened: a broken connection marks it lost instead of ending the process.
     public static func opened(_ display: OpaquePointer) {
-        lost.remove(display)
+        lost.removeAll { $0 == display }
         XSetIOErrorExitHandler(display, { display, _ in
-            if let display { XErrorTraps.lost.insert(display) }
+            if let display { XErrorTraps.markLost(display) }
         }, nil)
     }
 
     /// Forgets `display` before XCloseDisplay.
     public static func closed(_ display: OpaquePointer) {
-        lost.remove(display)
-        open[display] = nil
+        lost.removeAll { $0 == display }
+        open.removeAll { $0.display == display }
     }
 
-    public static func isLost(_ display: OpaquePointer) -> Bool { lost.contains(display) }
+    public static func isLost(_ display: OpaquePointer) -> Bool { !lost.isEmpty && lost.contains(display) }
+
+    private static func markLost(_ display: OpaquePointer) {
+        if !lost.contains(display) { lost.append(display) }
+    }
 
     /// Runs `call` with the errors its requests bring recorded rather than dropped; with `sync`,
     /// waits for the server's verdict on requests that have no reply. Returns the call's result
     /// and the first error (nested calls each see their own).
     public static func trapping<T>(_ display: OpaquePointer, sync: Bool, _ call: () -> T) -> (result: T, error: Trapped?) {
-        let outer = open[display]
-        open[display] = (startSerial: XNextRequest(display), error: nil)
-        defer { open[display] = outer }
+        open.append((display, XNextRequest(display), nil))
         let result = call()
         if sync { XSync(display, 0) }
-        return (result, open[display]?.error)
+        guard let index = open.lastIndex(where: { $0.display == display }) else { return (result, nil) }  // closed meanwhile
+        return (result, open.remove(at: index).error)
     }
 }

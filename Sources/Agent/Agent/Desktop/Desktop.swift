@@ -38,12 +38,11 @@ final class Desktop {
     /// The earliest time a connection wants to run without input, or now when one holds input
     /// its descriptor will not signal.
     func nextDeadline(after now: Date) -> Date? {
-        var earliest: Date?
+        var soonest: Date?
         for connection in connections {
-            let date = connection.hasBufferedInput ? now : connection.nextDeadline(after: now)
-            if let date, earliest.map({ date < $0 }) ?? true { earliest = date }
+            soonest = earliest(soonest, connection.hasBufferedInput ? now : connection.nextDeadline(after: now))
         }
-        return earliest
+        return soonest
     }
 }
 

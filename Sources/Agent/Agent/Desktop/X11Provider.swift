@@ -61,7 +61,7 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
     }
 
     func nextDeadline(after now: Date) -> Date? {
-        [focus.nextPoll(after: now), idle.nextPoll(after: now)].compactMap { $0 }.min()
+        earliest(focus.nextPoll(after: now), idle.nextPoll(after: now))
     }
 
     func handleDeadline(now: Date) throws { try handleReadable() }

@@ -22,7 +22,7 @@ final class EventLoop {
         fds.removeAll(keepingCapacity: true)
         owners.removeAll(keepingCapacity: true)
         deadlines.removeAll(keepingCapacity: true)
-        var earliest: Date?
+        var soonest: Date?
         for (index, source) in sources.enumerated() {
             requests.removeAll(keepingCapacity: true)
             source.pollRequests(into: &requests)
@@ -33,9 +33,9 @@ final class EventLoop {
             }
             let deadline = source.nextDeadline(now: now)
             deadlines.append(deadline)
-            if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+            soonest = earliest(soonest, deadline)
         }
-        var timeout = earliest.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
+        var timeout = soonest.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
         if let maximumWait, timeout < 0 || timeout > maximumWait { timeout = maximumWait }
         // A signal interrupting the wait is a turn like another: the signal pipe says which.
         var readyCount = poll(&fds, nfds_t(fds.count), timeout)

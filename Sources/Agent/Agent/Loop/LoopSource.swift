@@ -23,3 +23,11 @@ struct PollRequest {
     var descriptor: Int32
     var wantsOutput = false
 }
+
+/// The earlier of two deadlines, either of which may be none. Deadlines are asked for at every turn:
+/// this allocates nothing, where `[a, b].compactMap { $0 }.min()` allocates two arrays.
+func earliest(_ first: Date?, _ second: Date?) -> Date? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return min(first, second)
+}

@@ -14,8 +14,8 @@ final class ModeSource: LoopSource {
     }
 
     func nextDeadline(now: Date) -> Date? {
-        [agent.modeDecision?.next?.at, agent.calendars.nextRefresh, agent.calendars.childDeadline, agent.calendars.nextLook]
-            .compactMap { $0 }.min()
+        earliest(earliest(agent.modeDecision?.next?.at, agent.calendars.nextRefresh),
+                 earliest(agent.calendars.childDeadline, agent.calendars.nextLook))
     }
 
     func handle(ready: [Int32], now: Date) {

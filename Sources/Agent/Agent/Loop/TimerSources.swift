@@ -47,3 +47,22 @@ final class FilterFadeSource: LoopSource {
         do { agent.nextFilterStep = try agent.desktop?.filter.step(now: now) } catch { Log.warning("display filter: \(error)") }
     }
 }
+
+/// The code of the first turns (the start's replies: notification capabilities, do-not-disturb,
+/// the card's probe) and of the day's occasional paths is given back `CodePages`-wise once the start
+/// has settled, then hourly: the agent's resident code stays what its loop runs.
+final class CodePagesSource: LoopSource {
+    static let settling: TimeInterval = 30
+    static let interval: TimeInterval = 3600
+    private var next: Date?
+
+    func nextDeadline(now: Date) -> Date? {
+        if next == nil { next = now.addingTimeInterval(Self.settling) }
+        return next
+    }
+
+    func handle(ready: [Int32], now: Date) {
+        CodePages.release()
+        next = now.addingTimeInterval(Self.interval)
+    }
+}

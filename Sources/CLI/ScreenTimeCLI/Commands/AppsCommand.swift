@@ -13,9 +13,11 @@ struct AppsCommand: Subcommand {
     func run(_ context: Context) throws {
         let settings = try context.settings()
         let zone = context.zone
-        let today = CivilDate(parsing: settings.dayBoundary.label(of: Date(), in: zone))!
+        let today = CivilDate(parsing: settings.dayBoundary.label(of: try context.now(), in: zone))!
         let week = ReportRange(from: today.adding(days: -6), to: today, boundary: settings.dayBoundary, zone: zone)
-        let report = try ReportCommand.report(title: "", range: week, context: context, settings: settings)
+        // Today's time on every joined computer, as the limits count it.
+        let devices = try ReportDevices(context: context, only: nil, reporting: week, boundary: settings.dayBoundary, zone: zone)
+        let report = try ReportCommand.report(title: "", range: week, context: context, settings: settings, devices: devices)
         let entries = context.installedApps()
         let known = Set(report.apps.map(\.id)).union(settings.limits.keys).union(settings.important).union(settings.essential)
         let rows = known.sorted().map { app -> [String] in

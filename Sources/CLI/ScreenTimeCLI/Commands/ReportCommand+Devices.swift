@@ -10,8 +10,10 @@ struct ReportDevices {
     /// `--device NAME` (a name or an id): that computer alone.
     let only: String?
 
-    /// Reads the folder's files of `days` (the report's period and the one before it).
-    init(context: Context, only: String?, days: ClosedRange<CivilDate>) throws {
+    /// Reads the folder's files of the days a report of `range` reads: its own and the period
+    /// before it, which it compares with.
+    init(context: Context, only: String?, reporting range: ReportRange, boundary: DayBoundary, zone: LocalTimeZone) throws {
+        let days = range.previous(boundary: boundary, zone: zone).days[0]...range.days.last!
         let membership = context.syncMembership
         self.membership = membership
         self.only = only

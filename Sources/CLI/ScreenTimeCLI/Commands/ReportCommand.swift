@@ -66,7 +66,7 @@ struct ReportCommand: Subcommand {
         let settings = try context.settings()
         let zone = context.zone
         let boundary = settings.dayBoundary
-        let today = CivilDate(parsing: boundary.label(of: Date(), in: zone))!
+        let today = CivilDate(parsing: boundary.label(of: try context.now(), in: zone))!
         let (title, range): (String, ReportRange) = switch period {
         case .today: ("Today", ReportRange(from: today, to: today, boundary: boundary, zone: zone))
         case .yesterday: ("Yesterday", ReportRange(from: today.adding(days: -1), to: today.adding(days: -1), boundary: boundary, zone: zone))
@@ -75,8 +75,7 @@ struct ReportCommand: Subcommand {
         case .range(let from, let to): ("\(to.daysSinceEpoch - from.daysSinceEpoch + 1) days", ReportRange(from: from, to: to, boundary: boundary, zone: zone))
         }
         var report = try Self.report(title: title, range: range, context: context, settings: settings,
-                                     devices: try ReportDevices(context: context, only: device,
-                                                                days: range.previous(boundary: boundary, zone: zone).days[0]...range.days.last!))
+                                     devices: try ReportDevices(context: context, only: device, reporting: range, boundary: boundary, zone: zone))
         let untracked = try context.openStore()?.untracked(from: range.start, to: range.end) ?? []
         report.setNotTracked(untracked, from: range.start, to: range.end, zone: zone)
         report.modeExits = try context.openStore()?.modeExits(from: range.start, to: range.end).map {

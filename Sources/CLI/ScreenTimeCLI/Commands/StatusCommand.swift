@@ -7,23 +7,34 @@ import ScreenTimeCore
 struct StatusCommand: Subcommand {
     static let name = "status"
     static let abstract = "The mode, why, today's use and each limit's time left"
-    static let usage = ["status [--json | --waybar | --i3blocks] [--follow]"]
+    static let usage = ["status [--json | --waybar | --i3blocks] [--follow | --next [--shown MODE|off]]"]
 
     enum Form { case text, json, waybar, i3blocks }
 
     let form: Form
     /// A line on every change the agent signals, until the session ends.
     let follow: Bool
+    /// One line at the next change the agent signals, then exit (StatusCommand+Next).
+    let next: Bool
+    /// With `--next`, the mode the caller shows (`off`: no agent); another one now is printed at once.
+    let shownMode: String?
+    /// Followed or waited for, a status is one line.
+    var oneLine: Bool { follow || next }
 
     init(_ arguments: Arguments) throws {
         let chosen = [("json", Form.json), ("waybar", .waybar), ("i3blocks", .i3blocks)].filter { arguments.flag($0.0) }
         guard chosen.count <= 1 else { throw UsageError(message: "choose one of --json, --waybar and --i3blocks") }
         form = chosen.first?.1 ?? .text
         follow = arguments.flag("follow")
+        next = arguments.flag("next")
+        guard !(follow && next) else { throw UsageError(message: "choose one of --follow and --next") }
+        shownMode = try arguments.option("shown")
+        guard shownMode == nil || next else { throw UsageError(message: "--shown goes with --next") }
         try arguments.finish()
     }
 
     func run(_ context: Context) throws {
+        if next { return try runUntilNextChange(context) }
         guard follow else {
             let status = try context.agent { try $0.status() }
             return show(render(status, context: context) + waiting(context), context: context)
@@ -55,11 +66,11 @@ struct StatusCommand: Subcommand {
     /// One status in the chosen form; on a single line when following.
     func render(_ status: StatusSnapshot, context: Context) -> String {
         switch form {
-        case .text where follow: StatusBarLine(status, now: Date(), zone: context.zone).text
+        case .text where oneLine: StatusBarLine(status, now: Date(), zone: context.zone).text
         case .text: StatusFormat.text(status)
-        case .json: StatusFormat.json(status, oneLine: follow)
+        case .json: StatusFormat.json(status, oneLine: oneLine)
         case .waybar: StatusBarFormat.waybar(StatusBarLine(status, now: Date(), zone: context.zone))
-        case .i3blocks: StatusBarFormat.i3blocks(StatusBarLine(status, now: Date(), zone: context.zone), following: follow)
+        case .i3blocks: StatusBarFormat.i3blocks(StatusBarLine(status, now: Date(), zone: context.zone), following: oneLine)
         }
     }
 

@@ -66,7 +66,7 @@ struct CalendarCommand: DescribedCommand {
         case .list:
             let paths = try context.settings().modes.calendarPaths
             guard !paths.isEmpty else { return context.print("No calendars. Add an .ics file or folder with `screentime calendar add PATH`.") }
-            for calendar in CalendarCheck.run(paths: paths, zone: context.zone, now: try RundownCommand.now(context.environment)) {
+            for calendar in CalendarCheck.run(paths: paths, zone: context.zone, now: try context.now()) {
                 context.print(calendar.path + (calendar.exists ? "" : "  (missing)"))
                 for problem in calendar.problems { context.print("  " + problem.description) }
             }

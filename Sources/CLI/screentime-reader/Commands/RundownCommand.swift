@@ -18,7 +18,7 @@ struct RundownCommand: DescribedCommand {
     func run(_ context: Context) throws {
         // The card reads a broken config as the defaults; the command names the broken line instead.
         _ = try context.settings()
-        let request = CardRequest(occasion: .rundown, mode: .wakeUp, at: try Self.now(context.environment))
+        let request = CardRequest(occasion: .rundown, mode: .wakeUp, at: try context.now())
         let document = CardComposer.document(for: request, environment: context.environment, zone: context.zone)
         if json {
             let encoder = JSONEncoder()
@@ -27,12 +27,5 @@ struct RundownCommand: DescribedCommand {
         } else {
             context.print(CardText.render(document))
         }
-    }
-
-    /// The clock, or SCREENTIME_NOW when set.
-    static func now(_ environment: [String: String]) throws -> Date {
-        guard let text = environment["SCREENTIME_NOW"] else { return Date() }
-        guard let seconds = Double(text) else { throw UsageError(message: "SCREENTIME_NOW=\(text) is not a number of seconds since 1970") }
-        return Date(timeIntervalSince1970: seconds)
     }
 }

@@ -30,6 +30,9 @@ public struct CardRequest: Codable, Equatable, Sendable {
     public var activity: String?
     /// When the agent asked (the card's "now").
     public var at: Date
+    /// Set when the card may end the mode early (`ModeExit`: Wind Down or Sleep, or Productivity
+    /// after its first continue): the question, with the mode's words and what is left of it.
+    public var leave: String?
 
     public init(occasion: Occasion, mode: Mode, app: AppInfo? = nil, grant: TimeInterval? = nil, nextBreakAt: Date? = nil,
                 breakEndsAt: Date? = nil, activity: String? = nil, at: Date) {
@@ -56,6 +59,8 @@ public enum CardChoice {
     public static let stayUp = "stay-up"
     /// Wake Up: end the night's modes.
     public static let startDay = "start-day"
+    /// End the mode early (offered when `CardRequest.leave` is set): recorded as a continue.
+    public static let leaveMode = "leave-mode"
     /// A launch button (`launch:<id>`): the card started something itself; the agent only logs it.
     public static let launchPrefix = "launch:"
 }

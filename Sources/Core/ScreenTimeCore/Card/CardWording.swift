@@ -62,6 +62,10 @@ public enum CardWording {
     /// The title of a mode's card shown at unlock.
     public static func modeTitle(_ mode: Mode) -> String { "\(mode.displayName) mode" }
 
+    /// The button that ends the mode early, and its section's title.
+    public static func leaveMode(_ mode: Mode) -> String { "End \(mode.displayName) now" }
+    public static let leavingEarly = "Leaving early"
+
     // MARK: Sections
 
     public static let nextBreak = "Next break"
