@@ -77,6 +77,7 @@ final class FirefoxExtensionTests: XCTestCase {
         // The other tab is usable and counted.
         try click(tab: 1)
         XCTAssertTrue(eventually(5) { self.focused(agent) == "example.org" })
-        XCTAssertTrue(eventually(5) { (try? self.magentaShare()) ?? 0 > 0.2 }, "no card on the other tab")
+        XCTAssertTrue(eventually(5) { (try? self.magentaShare()) ?? 0 > 0.2 },
+                      "no card on the other tab (\(String(describing: try? self.magentaShare())) of the screen is its page): \(agent.log) \(firefox.log.suffix(3000))")
     }
 }

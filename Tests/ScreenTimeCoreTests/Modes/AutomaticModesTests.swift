@@ -17,6 +17,20 @@ final class AutomaticModesTests: XCTestCase {
         XCTAssertNotNil(decision.next)
     }
 
+    /// A bedtime soon after noon (a night shift's): "Go to bed" said in its Wind Down, before noon,
+    /// is Sleep, not a word for a night that has not begun. The agent's tests pin bedtime half an
+    /// hour after the wall clock, and between 11:00 and 12:00 "Go to bed" was dropped.
+    func testBedtimeSaidInAWindDownThatStartsBeforeNoon() {
+        var inputs = ModeInputs()
+        inputs.sleepTimes = SleepTimes(bedtime: WallTime(hour: 12, minute: 13), wakeTime: WallTime(hour: 19, minute: 43))
+        let now = zone.at("2026-03-16 11:43")
+        XCTAssertEqual(ModeResolver(inputs: inputs, zone: zone).resolve(at: now).mode, .windDown)
+        inputs.sleepActions.bedtimeAt = now
+        let decision = ModeResolver(inputs: inputs, zone: zone).resolve(at: now.addingTimeInterval(1))
+        XCTAssertEqual(decision.mode, .sleep)
+        XCTAssertEqual(decision.next?.mode, .wakeUp)
+    }
+
     /// The largest offsets the config allows, every sleep action at once: still a decision.
     func testLargestOffsetsWithEveryAction() {
         var inputs = ModeInputs()

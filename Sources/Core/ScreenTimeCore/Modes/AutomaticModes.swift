@@ -74,9 +74,11 @@ struct NightPlan {
         let wakeUpEnd = wake.addingTimeInterval(settings.wakeUpAfterWakeTime)
         var wakeUpStart = wake.addingTimeInterval(-settings.wakeUpBeforeWakeTime)
 
-        // "Go to bed" counts for this night when said between noon and the start of Wake Up.
+        // "Go to bed" counts for this night when said between noon (or its Wind Down, for a bedtime
+        // soon after noon) and the start of Wake Up.
+        let saidFrom = min(zone.instant(of: evening, at: noon), windDownStart)
         let saidBedtime = actions.bedtimeAt.flatMap { said in
-            Range(from: zone.instant(of: evening, at: noon), upTo: wakeUpStart).contains(said) ? said : nil
+            Range(from: saidFrom, upTo: wakeUpStart).contains(said) ? said : nil
         }
         let start = min(windDownStart, saidBedtime ?? windDownStart)
         wakeUpStart = max(wakeUpStart, start)
