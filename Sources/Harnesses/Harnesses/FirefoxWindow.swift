@@ -48,7 +48,7 @@ public final class FirefoxWindow {
         ]
         try preferences.map { "user_pref(\"\($0.0)\", \($0.1));" }.joined(separator: "\n")
             .write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: logPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = ["--new-instance", "--profile", profile.path] + urls
         var environment = environment
