@@ -232,16 +232,8 @@ final class CardDesktopTests: XCTestCase {
 
     /// `--print` writes the card as text without a display; a wrong option is status 2 with the usage.
     func testPrintAndUsage() throws {
-        let printer = Process()
-        printer.executableURL = Self.cardProgram
-        printer.arguments = ["--print", "--document", String(decoding: try JSONEncoder().encode(Self.document), as: UTF8.self)]
-        printer.environment = [:]
-        let out = Pipe()
-        printer.standardOutput = out
-        try printer.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        printer.waitUntilExit()
-        XCTAssertEqual(printer.terminationStatus, 0)
+        let text = try HarnessProcesses.process(Self.cardProgram.path, ["--print", "--document", String(decoding: try JSONEncoder().encode(Self.document), as: UTF8.self)],
+                                                environment: [:]).checkedOutput("screentime-card --print")
         XCTAssertEqual(text, CardText.render(Self.document) + "\n")
         let bad = Process()
         bad.executableURL = Self.cardProgram

@@ -18,18 +18,8 @@ final class GnomeShellIndicatorBuildTests: XCTestCase {
     }
 
     func run(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(program) \(arguments): \(output)")
-        return output
+        try HarnessProcesses.process(program, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path])
+            .checkedOutput("\(program) \(arguments)", includingErrors: true)
     }
 
     var build: String { GnomeShellHarness.repositoryRoot.appendingPathComponent("desktop/gnome-shell/build.sh").path }

@@ -29,18 +29,7 @@ final class GnomeShellInstallTests: XCTestCase {
     }
 
     func run(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(program) \(arguments): \(output)")
-        return output
+        try HarnessProcesses.process(program, arguments, environment: environment).checkedOutput("\(program) \(arguments)")
     }
 
     func enabledExtensions() throws -> String {

@@ -6,16 +6,7 @@ import XCTest
 /// (run by status bars every few seconds) loads libical, libcurl or libxml2; `screentime-reader` does.
 final class FeedLinkageTests: XCTestCase {
     func libraries(of binary: URL) throws -> String {
-        let ldd = Process()
-        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        ldd.arguments = [binary.path]
-        let out = Pipe()
-        ldd.standardOutput = out
-        try ldd.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ldd.waitUntilExit()
-        XCTAssertEqual(ldd.terminationStatus, 0, "ldd \(binary.path)")
-        return text
+        try HarnessProcesses.process("/usr/bin/ldd", [binary.path], environment: nil).checkedOutput("ldd \(binary.path)")
     }
 
     func testOnlyTheReaderLinksTheCalendarAndFeedLibraries() throws {

@@ -1,11 +1,12 @@
 import Foundation
 
 extension Process {
-    /// Runs the process to its end and returns its standard output; an exit other than 0 is an
-    /// error naming `what`, with the output.
-    public func checkedOutput(_ what: String) throws -> String {
+    /// Runs the process to its end and returns its standard output (and its standard error, with
+    /// `includingErrors`); an exit other than 0 is an error naming `what`, with the output.
+    public func checkedOutput(_ what: String, includingErrors: Bool = false) throws -> String {
         let out = Pipe()
         standardOutput = out
+        if includingErrors { standardError = out }
         try run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         waitUntilExit()

@@ -20,16 +20,8 @@ public final class SyncthingPeer {
         self.folder = folder
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".stfolder"), withIntermediateDirectories: true)
-        let binary = try DesktopHarness.which("syncthing")
-        let generate = Process()
-        generate.executableURL = URL(fileURLWithPath: binary)
-        generate.arguments = ["generate", "--home=\(home.path)", "--no-default-folder", "--skip-port-probing"]
-        let output = Pipe()
-        generate.standardOutput = output
-        generate.standardError = output
-        try generate.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        generate.waitUntilExit()
+        let text = try HarnessProcesses.process("syncthing", ["generate", "--home=\(home.path)", "--no-default-folder", "--skip-port-probing"],
+                                                environment: nil).checkedOutput("syncthing generate", includingErrors: true)
         // `Device ID: XXXXXXX-…`, after a log prefix or none.
         guard let line = text.split(separator: "\n").first(where: { $0.contains("Device ID: ") }),
               let id = line.components(separatedBy: "Device ID: ").last?.trimmingCharacters(in: .whitespaces) else {
