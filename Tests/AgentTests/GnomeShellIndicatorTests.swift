@@ -71,6 +71,22 @@ final class GnomeShellIndicatorTests: GnomeShellTestCase {
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 
+    /// Near means the user's own countdown: with `countdown = 10m;1m` a limit 20 minutes away
+    /// leaves the day's total in the top bar, one 8 minutes away shows the time left.
+    func testTheTimeLeftShowsFromTheUsersFirstCountdownMark() throws {
+        let agent = try startAgent(config: "[general]\ncountdown = 10m;1m\n", entries: Self.editor)
+        try shell.openWindow(appID: "steditor")
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID("steditor") }, agent.log)
+        XCTAssertEqual(try agent.status().countdownSeconds, 600)
+        XCTAssertEqual(try agent.cli(["limit", "set", "steditor", "20m"]).status, 0)
+        XCTAssertTrue(eventually { (try? agent.status().apps.first { $0.id == AppID("steditor") }?.limitSeconds) == 1200 }, agent.log)
+        XCTAssertTrue(Wait.poll(timeout: 1) { self.text.hasSuffix(" left") } == false, "20 min is not near with a 10 min countdown: \(probe())")
+        XCTAssertNotNil(text.range(of: #"^[0-9]+ min$"#, options: .regularExpression), "today's total: \(text)")
+        XCTAssertEqual(try agent.cli(["limit", "set", "steditor", "8m"]).status, 0)
+        XCTAssertTrue(eventually { ["Editor: 7 min left", "Editor: 8 min left"].contains(self.text) }, "time left within the countdown: \(probe())")
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
     /// The menu's buttons call the methods the CLI's commands of the same name call: the mode
     /// and its reason come out as `screentime mode productivity` leaves them.
     func testTheMenusButtonsChangeTheModeAsTheCommandsDo() throws {

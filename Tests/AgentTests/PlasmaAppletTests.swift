@@ -104,6 +104,26 @@ final class PlasmaAppletTests: XCTestCase {
         XCTAssertNotNil(near.range(of: #"until [0-9]{1,2}:[0-9]{2}$"#, options: .regularExpression), near)
     }
 
+    /// Near is the user's countdown: with `countdown = 10m;1m` a limit 20 minutes away leaves the
+    /// total in the panel; one 8 minutes away shows its clock time.
+    func testThePanelShowsTheLimitFromTheUsersFirstCountdownMark() throws {
+        let agent = try LimitedTestApp.startAgent(on: desk, config: "[general]\ncountdown = 10m;1m\n" + Self.config + "[limits]\n\(LimitedTestApp.id) = 20m\n")
+        let windows = try TestWindowClient(display: desk.display)
+        defer { _ = windows }
+        let viewer = try PlasmoidViewer(environment: agent.environment, in: .panel)
+        _ = try viewer.shown { $0.hasPrefix("running | Standard") }
+        _ = try viewer.logged("compact: ", within: 10) { $0 == "< 1 min" }
+        try viewer.waitForWindow()
+        usleep(300_000) // the window manager's focus on the new window comes first
+        _ = try LimitedTestApp.focus(agent, windows: windows)
+        XCTAssertThrowsError(try viewer.logged("compact: ", within: 2) { $0.contains(" until ") },
+                             "20 min is not near with a 10 min countdown")
+        let lowered = try agent.cli(["limit", "set", LimitedTestApp.id, "8m"])
+        XCTAssertEqual(lowered.status, 0, lowered.err)
+        let near = try viewer.logged("compact: ", within: 10) { $0.hasPrefix("\(LimitedTestApp.name) until ") }
+        XCTAssertNotNil(near.range(of: #"until [0-9]{1,2}:[0-9]{2}$"#, options: .regularExpression), near)
+    }
+
     func testTheAppletSaysWhenNoAgentRunsAndFollowsItComingAndGoing() throws {
         let environment = try AgentProcess.freshEnvironment(on: desk, config: Self.config)
         let viewer = try PlasmoidViewer(environment: environment)

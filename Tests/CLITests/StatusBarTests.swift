@@ -108,6 +108,29 @@ final class StatusBarTests: XCTestCase {
         XCTAssertTrue(follower.isRunning, "still waiting for the agent to come back")
     }
 
+    /// An agent that leaves while a bar's Status call waits for it (the bus answers NoReply for it):
+    /// the bar says Screen Time is off and waits for the next one, as when no agent ran.
+    func testFollowOutlivesAnAgentThatLeavesWithoutAnswering() throws {
+        let environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        let leaving = try BusConnection(address: desk.busAddress)
+        XCTAssertTrue(try leaving.requestName(AgentInterface.busName))
+        try leaving.dispatchPending()
+        let follower = try FollowedOutput(["status", "--i3blocks", "--follow"], environment: environment)
+        // The follower's Status call has arrived (unread): leave without answering it.
+        var entry = pollfd(fd: leaving.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&entry, 1, 5000), 1, "the follower's call arrived")
+        leaving.close()
+        XCTAssertEqual(follower.nextLine(within: 5), "Screen Time off")
+        usleep(200_000)
+        XCTAssertTrue(follower.isRunning, "still waiting for an agent")
+
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        var line = follower.nextLine(within: 5)
+        while line == "Screen Time off" { line = follower.nextLine(within: 5) }
+        XCTAssertEqual(line.map { $0.hasPrefix("Standard") }, true, String(describing: line))
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
     func testFollowedPlainAndJSONPrintOneLinePerChange() throws {
         let agent = try LimitedTestApp.startAgent(on: desk)
         let plain = try FollowedOutput(["status", "--follow"], environment: agent.environment)

@@ -13,7 +13,8 @@ const INDICATOR_AGENT_INTERFACE = 'org.screentime.Agent1';
 const INDICATOR_SHELL_PATH = '/org/screentime/Shell';
 // The GSettings key (schemas/) that shows or hides the top-bar part; the toggle stays.
 const SHOW_INDICATOR_KEY = 'show-indicator';
-// The agent's first countdown mark by default: from then on the top bar shows the time left.
+// From the countdown's first mark (the status's countdownSeconds, `[limits] countdown`) the top
+// bar shows the time left; this is the agent's default, for an agent too old to say.
 const NEAR_LIMIT_SECONDS = 30 * 60;
 const TOP_APPS = 3;
 const INDICATOR_TESTING_SWITCH = 'testing-unsafe-mode';
@@ -100,7 +101,7 @@ function createIndicator(lib, extensionPath, settings) {
         if (focused && ['counting', 'ok'].includes(focused.state) && focused.remainingSeconds !== null &&
             focused.remainingSeconds !== undefined) {
             const left = focused.remainingSeconds - moving;
-            if (left <= NEAR_LIMIT_SECONDS)
+            if (left <= (status.countdownSeconds ?? NEAR_LIMIT_SECONDS))
                 return fill(_('%s: %s left'), focused.name, spoken(Math.max(left, 0)));
         }
         return spoken(status.totalSeconds + moving);

@@ -73,6 +73,8 @@ public final class AgentClient {
             throw NotRunning()
         } catch let error as BusMethodError where error.meansNoService {
             throw NotRunning()
+        } catch let error as BusMethodError where error.name == BusMethodError.noReply && (try? connection.nameHasOwner(AgentInterface.busName)) == false {
+            throw NotRunning() // the agent left before answering (a hung one still owns its name)
         } catch let error as BusMethodError where error.name.hasPrefix(AgentInterface.interface + ".Error.") {
             throw Refused(name: error.name, message: error.message)
         }

@@ -42,6 +42,9 @@ public struct StatusSnapshot: Equatable, Codable, Sendable {
     /// False while idle, locked or asleep.
     public var active: Bool
     public var apps: [App]
+    /// How long before a limit its countdown begins (the largest of `[limits] countdown`; 0 for
+    /// none): from then on the widgets show the time left instead of the day's total.
+    public var countdownSeconds: TimeInterval? = nil
     /// A problem with the config file, with its line, while the last good one is in force.
     public var configProblem: String?
     /// The bedtime and wake time Wind Down, Sleep and Wake Up follow, and where they come from.
@@ -94,7 +97,7 @@ extension Engine {
             commands: StatusFormat.commands(for: mode, onBreak: breakLeft != nil),
             day: settings.dayBoundary.label(of: now, in: zone), dayStart: LocalTimeText.iso8601(dayStart, in: zone),
             totalSeconds: apps.reduce(0) { $0 + $1.usedSeconds }, focused: focused?.app.id, active: active,
-            apps: apps, configProblem: configProblem, backends: backends)
+            apps: apps, countdownSeconds: settings.countdownMarks.max() ?? 0, configProblem: configProblem, backends: backends)
     }
 }
 

@@ -2,7 +2,9 @@
 // Plain functions of their arguments, shared by the Plasma 5 and Plasma 6 packages; i18n() comes
 // from the QML context that imports this file (no .pragma library, so it can see it).
 
-// A limit this close shows in the panel instead of the day's total: the countdown's first mark.
+// A limit this close shows in the panel instead of the day's total: the countdown's first mark
+// (the status's countdownSeconds, `[limits] countdown`); this is the agent's default, for an agent
+// too old to say.
 var nearLimitSeconds = 30 * 60
 
 // The modes in which the evening's and the night's buttons take the analytics' place.
@@ -75,7 +77,7 @@ function view(doc, running, fetchedAt, now) {
         compactText = i18nc("app name: its limit is reached", "%1: limit reached", focused.name)
     } else if (focused && focused.limit !== null && focused.limit !== undefined
                && focused.remaining !== null && focused.remaining !== undefined
-               && focused.remaining <= nearLimitSeconds
+               && focused.remaining <= (typeof doc.countdownSeconds === "number" ? doc.countdownSeconds : nearLimitSeconds)
                && (focused.state === "counting" || focused.state === "ok")) {
         // A clock time, not minutes left: the applet is told of changes, not of each minute.
         compactText = i18nc("app name: the clock time its limit is reached", "%1 until %2",
