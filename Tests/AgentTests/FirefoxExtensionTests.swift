@@ -50,13 +50,17 @@ final class FirefoxExtensionTests: XCTestCase {
 
     /// Waits for `condition` of the screen. Firefox 153 on Xvfb at times leaves a tab it switched to
     /// unpainted (its blank #f9f9fb) until the next input, which a user's mouse gives and this
-    /// desktop has not: so the pointer moves a pixel over the page each half second meanwhile.
+    /// desktop has not: so the pointer moves a pixel over the page each half second meanwhile. The
+    /// screen is read every 20 ms, so the card's figure is when Firefox showed it.
     func onScreen(_ condition: () -> Bool) -> Bool {
-        var polls = 0
-        return Wait.poll(timeout: 8, every: 0.1) {
+        var nudged = Date(), nudges = 0
+        return Wait.poll(timeout: 8) {
             if condition() { return true }
-            polls += 1
-            if polls % 4 == 0 { _ = try? desk.run("xdotool", ["mousemove", String(640 + polls / 4 % 2), "500"]) }
+            if Date().timeIntervalSince(nudged) > 0.5 {
+                nudges += 1
+                _ = try? desk.run("xdotool", ["mousemove", String(640 + nudges % 2), "500"])
+                nudged = Date()
+            }
             return false
         }
     }
