@@ -35,7 +35,7 @@ final class GnomeShellIndicatorBuildTests: XCTestCase {
             }
             let keys = try run("/usr/bin/gsettings", ["--schemadir", destination.appendingPathComponent("schemas").path,
                                                       "list-keys", "org.gnome.shell.extensions.screentime"])
-            XCTAssertEqual(keys.trimmingCharacters(in: .whitespacesAndNewlines), "show-indicator")
+            XCTAssertEqual(keys.split(separator: "\n").sorted(), ["show-indicator", "show-time-left"])
         }
     }
 

@@ -84,6 +84,14 @@ final class GnomeShellIndicatorTests: GnomeShellTestCase {
         XCTAssertNotNil(text.range(of: #"^[0-9]+ min$"#, options: .regularExpression), "today's total: \(text)")
         XCTAssertEqual(try agent.cli(["limit", "set", "steditor", "8m"]).status, 0)
         XCTAssertTrue(eventually { ["Editor: 7 min left", "Editor: 8 min left"].contains(self.text) }, "time left within the countdown: \(probe())")
+
+        // The user who would rather see the day's time: the menu's switch (the key show-time-left).
+        defer { if probe()["showTimeLeft"] as? Bool == false { _ = try? activate("Time left near a limit") } }
+        try activate("Time left near a limit")
+        XCTAssertTrue(eventually { self.text.range(of: #"^[0-9]+ min$"#, options: .regularExpression) != nil }, "today's total again: \(probe())")
+        XCTAssertEqual(probe()["showTimeLeft"] as? Bool, false)
+        try activate("Time left near a limit")
+        XCTAssertTrue(eventually { self.text.hasPrefix("Editor: ") }, "and the time left back: \(probe())")
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 

@@ -13,6 +13,8 @@ const INDICATOR_AGENT_INTERFACE = 'org.screentime.Agent1';
 const INDICATOR_SHELL_PATH = '/org/screentime/Shell';
 // The GSettings key (schemas/) that shows or hides the top-bar part; the toggle stays.
 const SHOW_INDICATOR_KEY = 'show-indicator';
+// The key that lets the time left near a limit take today's time's place (or not).
+const SHOW_TIME_LEFT_KEY = 'show-time-left';
 // From the countdown's first mark (the status's countdownSeconds, `[limits] countdown`) the top
 // bar shows the time left; this is the agent's default, for an agent too old to say.
 const NEAR_LIMIT_SECONDS = 30 * 60;
@@ -98,8 +100,8 @@ function createIndicator(lib, extensionPath, settings) {
         const moving = elapsed();
         if (focused && focused.state === 'disabled')
             return fill(_('%s: limit reached'), focused.name);
-        if (focused && ['counting', 'ok'].includes(focused.state) && focused.remainingSeconds !== null &&
-            focused.remainingSeconds !== undefined) {
+        if (settings.get_boolean(SHOW_TIME_LEFT_KEY) && focused && ['counting', 'ok'].includes(focused.state) &&
+            focused.remainingSeconds !== null && focused.remainingSeconds !== undefined) {
             const left = focused.remainingSeconds - moving;
             if (left <= (status.countdownSeconds ?? NEAR_LIMIT_SECONDS))
                 return fill(_('%s: %s left'), focused.name, spoken(Math.max(left, 0)));
@@ -335,6 +337,9 @@ function createIndicator(lib, extensionPath, settings) {
         const show = new PopupMenu.PopupSwitchMenuItem(_('Show in the top bar'), settings.get_boolean(SHOW_INDICATOR_KEY));
         show.connect('toggled', (item, state) => settings.set_boolean(SHOW_INDICATOR_KEY, state));
         menu.addMenuItem(show);
+        const timeLeft = new PopupMenu.PopupSwitchMenuItem(_('Time left near a limit'), settings.get_boolean(SHOW_TIME_LEFT_KEY));
+        timeLeft.connect('toggled', (item, state) => settings.set_boolean(SHOW_TIME_LEFT_KEY, state));
+        menu.addMenuItem(timeLeft);
     }
 
     function syncToggle() {
@@ -391,6 +396,7 @@ function createIndicator(lib, extensionPath, settings) {
         Probe: () => JSON.stringify({
             visible: systemIndicator.visible,
             showInTopBar: settings.get_boolean(SHOW_INDICATOR_KEY),
+            showTimeLeft: settings.get_boolean(SHOW_TIME_LEFT_KEY),
             updatedAt: shownAt,
             text: label.text,
             icon: icon.gicon && icon.gicon.get_file ? icon.gicon.get_file().get_basename() : '',
@@ -437,7 +443,7 @@ function createIndicator(lib, extensionPath, settings) {
             toggle.connect('clicked', () => toggle.menu.open());
             systemIndicator.quickSettingsItems.push(toggle);
             addToQuickSettings();
-            settingsId = settings.connect(`changed::${SHOW_INDICATOR_KEY}`, () => sync());
+            settingsId = settings.connect('changed', () => sync());
             signalId = Gio.DBus.session.signal_subscribe(INDICATOR_AGENT_NAME, INDICATOR_AGENT_INTERFACE, 'StatusChanged',
                 INDICATOR_AGENT_PATH, null, Gio.DBusSignalFlags.NONE, () => refresh());
             watchId = Gio.bus_watch_name_on_connection(Gio.DBus.session, INDICATOR_AGENT_NAME, Gio.BusNameWatcherFlags.NONE,
