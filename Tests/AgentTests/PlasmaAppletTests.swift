@@ -88,10 +88,12 @@ final class PlasmaAppletTests: XCTestCase {
         try viewer.tab(to: "report")
     }
 
-    func testThePanelShowsTheTotalOrTheFocusedAppsLimitWhenNear() throws {
-        let agent = try LimitedTestApp.startAgent(on: desk, config: Self.config + "[limits]\n\(LimitedTestApp.id) = 20m\n")
+    /// The applet in a panel, showing today's total, then the limited app (20 minutes a day) in
+    /// front; `general` goes into the config's [general]. The agent and the window client live as
+    /// long as the caller keeps them.
+    func panelWithTheLimitedAppInFront(general: String = "") throws -> (AgentProcess, PlasmoidViewer, TestWindowClient) {
+        let agent = try LimitedTestApp.startAgent(on: desk, config: "[general]\n\(general)" + Self.config + "[limits]\n\(LimitedTestApp.id) = 20m\n")
         let windows = try TestWindowClient(display: desk.display)
-        defer { _ = windows }
         let viewer = try PlasmoidViewer(environment: agent.environment, in: .panel)
         _ = try viewer.shown { $0.hasPrefix("running | Standard") }
         // The panel's own label: today's total while no limit is near.
@@ -99,6 +101,12 @@ final class PlasmaAppletTests: XCTestCase {
         try viewer.waitForWindow()
         usleep(300_000) // the window manager's focus on the new window comes first
         _ = try LimitedTestApp.focus(agent, windows: windows)
+        return (agent, viewer, windows)
+    }
+
+    func testThePanelShowsTheTotalOrTheFocusedAppsLimitWhenNear() throws {
+        let (agent, viewer, windows) = try panelWithTheLimitedAppInFront()
+        defer { _ = (agent, windows) }
         // 20 minutes left of the app's limit: under the countdown's 30, so its clock time shows.
         let near = try viewer.logged("compact: ", within: 10) { $0.hasPrefix("\(LimitedTestApp.name) until ") }
         XCTAssertNotNil(near.range(of: #"until [0-9]{1,2}:[0-9]{2}$"#, options: .regularExpression), near)
@@ -107,15 +115,8 @@ final class PlasmaAppletTests: XCTestCase {
     /// Near is the user's countdown: with `countdown = 10m;1m` a limit 20 minutes away leaves the
     /// total in the panel; one 8 minutes away shows its clock time.
     func testThePanelShowsTheLimitFromTheUsersFirstCountdownMark() throws {
-        let agent = try LimitedTestApp.startAgent(on: desk, config: "[general]\ncountdown = 10m;1m\n" + Self.config + "[limits]\n\(LimitedTestApp.id) = 20m\n")
-        let windows = try TestWindowClient(display: desk.display)
+        let (agent, viewer, windows) = try panelWithTheLimitedAppInFront(general: "countdown = 10m;1m\n")
         defer { _ = windows }
-        let viewer = try PlasmoidViewer(environment: agent.environment, in: .panel)
-        _ = try viewer.shown { $0.hasPrefix("running | Standard") }
-        _ = try viewer.logged("compact: ", within: 10) { $0 == "< 1 min" }
-        try viewer.waitForWindow()
-        usleep(300_000) // the window manager's focus on the new window comes first
-        _ = try LimitedTestApp.focus(agent, windows: windows)
         XCTAssertThrowsError(try viewer.logged("compact: ", within: 2) { $0.contains(" until ") },
                              "20 min is not near with a 10 min countdown")
         let lowered = try agent.cli(["limit", "set", LimitedTestApp.id, "8m"])

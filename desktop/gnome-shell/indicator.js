@@ -15,7 +15,7 @@ const INDICATOR_SHELL_PATH = '/org/screentime/Shell';
 const SHOW_INDICATOR_KEY = 'show-indicator';
 // The key that lets the time left near a limit take today's time's place (or not).
 const SHOW_TIME_LEFT_KEY = 'show-time-left';
-// From the countdown's first mark (the status's countdownSeconds, `[limits] countdown`) the top
+// From the countdown's first mark (the status's countdownSeconds, `[general] countdown`) the top
 // bar shows the time left; this is the agent's default, for an agent too old to say.
 const NEAR_LIMIT_SECONDS = 30 * 60;
 const TOP_APPS = 3;

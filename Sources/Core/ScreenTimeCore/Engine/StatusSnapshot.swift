@@ -42,7 +42,7 @@ public struct StatusSnapshot: Equatable, Codable, Sendable {
     /// False while idle, locked or asleep.
     public var active: Bool
     public var apps: [App]
-    /// How long before a limit its countdown begins (the largest of `[limits] countdown`; 0 for
+    /// How long before a limit its countdown begins (the largest of `[general] countdown`; 0 for
     /// none): from then on the widgets show the time left instead of the day's total.
     public var countdownSeconds: TimeInterval? = nil
     /// A problem with the config file, with its line, while the last good one is in force.

@@ -3,7 +3,7 @@
 // from the QML context that imports this file (no .pragma library, so it can see it).
 
 // A limit this close shows in the panel instead of the day's total: the countdown's first mark
-// (the status's countdownSeconds, `[limits] countdown`); this is the agent's default, for an agent
+// (the status's countdownSeconds, `[general] countdown`); this is the agent's default, for an agent
 // too old to say.
 var nearLimitSeconds = 30 * 60
 
