@@ -39,13 +39,13 @@ final class FirefoxExtensionTests: XCTestCase {
     }
 
     func share(of matches: (UInt8, UInt8, UInt8) -> Bool) throws -> Double {
-        let image = try windows.screenshot()
-        var matching = 0, total = 0
-        for index in stride(from: 0, to: image.pixels.count, by: 4 * 7) {
-            total += 1
-            if matches(image.pixels[index], image.pixels[index + 1], image.pixels[index + 2]) { matching += 1 }
-        }
-        return Double(matching) / Double(max(total, 1))
+        let pixels = Self.sampledPixels(try windows.screenshot())
+        return Double(pixels.filter { matches($0.red, $0.green, $0.blue) }.count) / Double(max(pixels.count, 1))
+    }
+
+    /// Every seventh pixel of a screenshot, enough for shares of the screen.
+    static func sampledPixels(_ image: PNGImage) -> [(red: UInt8, green: UInt8, blue: UInt8)] {
+        stride(from: 0, to: image.pixels.count, by: 4 * 7).map { (image.pixels[$0], image.pixels[$0 + 1], image.pixels[$0 + 2]) }
     }
 
     /// Waits for `condition` of the screen. Firefox 153 on Xvfb at times leaves a tab it switched to
@@ -70,9 +70,7 @@ final class FirefoxExtensionTests: XCTestCase {
     func screenColours() -> String {
         guard let image = try? windows.screenshot() else { return "no screenshot" }
         var counts: [String: Int] = [:]
-        for index in stride(from: 0, to: image.pixels.count, by: 4 * 7) {
-            counts[String(format: "#%02x%02x%02x", image.pixels[index], image.pixels[index + 1], image.pixels[index + 2]), default: 0] += 1
-        }
+        for pixel in Self.sampledPixels(image) { counts[String(format: "#%02x%02x%02x", pixel.red, pixel.green, pixel.blue), default: 0] += 1 }
         // _NET_CLIENT_LIST_STACKING(WINDOW): window id # 0x..., 0x...
         let stacking = ((try? desk.run("xprop", ["-root", "_NET_CLIENT_LIST_STACKING"])) ?? "").split(separator: "#").last ?? ""
         let windows = stacking.split(separator: ",").map { id in
