@@ -56,8 +56,14 @@ public final class BusConnection {
     /// This connection's unique name on the bus (`:1.42`).
     public var uniqueName: String { raw.uniqueName ?? "" }
 
-    /// The socket to poll for readability; -1 once closed.
-    public var fileDescriptor: Int32 { isClosed ? -1 : raw.fileDescriptor }
+    /// The socket to poll for readability; -1 once closed. Asked of libdbus once (a connection
+    /// keeps its socket): asking takes the connection's lock, and a poll loop asks every turn.
+    public var fileDescriptor: Int32 {
+        guard !isClosed else { return -1 }
+        if socket < 0 { socket = raw.fileDescriptor }
+        return socket
+    }
+    private var socket: Int32 = -1
 
     public var isConnected: Bool { !isClosed && raw.isConnected }
 
