@@ -58,6 +58,8 @@ public final class BusConnection {
 
     /// The socket to poll for readability; -1 once closed. Asked of libdbus once (a connection
     /// keeps its socket): asking takes the connection's lock, and a poll loop asks every turn.
+    /// libdbus closes the socket when it finds the peer gone, inside the `dispatchPending()` that
+    /// then throws `disconnected`: the owner drops the connection before the number is polled again.
     public var fileDescriptor: Int32 {
         guard !isClosed else { return -1 }
         if socket < 0 { socket = raw.fileDescriptor }
