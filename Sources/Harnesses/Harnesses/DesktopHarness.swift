@@ -58,15 +58,10 @@ public final class DesktopHarness: SharedHarness {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         var env = try Self.freshSessionFolders(under: root)
-        let number = try Self.freeDisplayNumber()
-        let display = ":\(number)"
+        // Xvfb and the bus start before the bus's address completes the environment.
+        let display = try Self.launchXvfb(processes, ["-noreset"], environment: env)
         self.display = display
         env["DISPLAY"] = display
-
-        // Xvfb and the bus start before the bus's address completes the environment.
-        let xvfb = try processes.launch("Xvfb", [display, "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
-                                        environment: env, name: "Xvfb")
-        try Self.waitFor("Xvfb", timeout: 10, alive: xvfb) { Self.canOpenDisplay(display) }
 
         let busOut = Pipe()
         try processes.launch("dbus-daemon", ["--config-file=\(try Self.writeBusConfig(under: root))", "--nofork", "--nopidfile",
@@ -79,6 +74,11 @@ public final class DesktopHarness: SharedHarness {
 
         let openbox = try launch("openbox", ["--sm-disable", "--config-file", try writeOpenboxConfig()])
         try waitFor("openbox", timeout: 10, alive: openbox) { Self.hasWindowManager(display) }
+        // openbox claims the screen before it enters its loop, and what a client asks in between
+        // is lost: a window mapped then stayed unmanaged, and the first probe of a fresh openbox
+        // goes unanswered while the next is answered at once. Probe until one is answered.
+        let probe = try TestWindowClient(display: display)
+        try waitFor("openbox", timeout: 10, alive: openbox) { probe.syncWithWindowManager(timeout: 0.2) }
 
         try DunstControl.installMenu(in: menu)
         try startNotificationServer()
@@ -221,18 +221,19 @@ public final class DesktopHarness: SharedHarness {
         throw Failure.missingProgram(program)
     }
 
-    private static func freeDisplayNumber() throws -> Int {
-        for number in 40..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            return number
+    /// Starts Xvfb on a display number it picks itself (`-displayfd`: no race with another test
+    /// process picking the same free number), ready for clients; its display name.
+    static func launchXvfb(_ processes: HarnessProcesses, _ options: [String], environment: [String: String]?) throws -> String {
+        let out = Pipe()
+        let xvfb = try processes.launch("Xvfb", options + ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
+                                        environment: environment, name: "Xvfb", stdout: out)
+        var printed = Data()
+        var entry = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        try waitFor("Xvfb", timeout: 10, alive: xvfb) {
+            if poll(&entry, 1, 20) > 0 { printed.append(out.fileHandleForReading.availableData) }
+            return printed.contains(10)
         }
-        throw Failure.didNotStart("Xvfb", "no free display number")
-    }
-
-    private static func canOpenDisplay(_ name: String) -> Bool {
-        guard let display = XOpenDisplay(name) else { return false }
-        XCloseDisplay(display)
-        return true
+        return ":" + String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
     }
 
     private static func hasWindowManager(_ name: String) -> Bool {

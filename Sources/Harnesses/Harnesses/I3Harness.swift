@@ -24,17 +24,7 @@ public final class I3Harness {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         ipcSocket = root.appendingPathComponent("i3.sock").path
 
-        // Xvfb picks a free display and prints its number.
-        let out = Pipe()
-        let xvfb = try processes.launch("Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
-                                        environment: nil, name: "Xvfb", stdout: out)
-        var printed = Data()
-        var entry = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        try DesktopHarness.waitFor("Xvfb", timeout: 10, alive: xvfb) {
-            if poll(&entry, 1, 20) > 0 { printed.append(out.fileHandleForReading.availableData) }
-            return printed.contains(10)
-        }
-        display = ":" + String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+        display = try DesktopHarness.launchXvfb(processes, [], environment: nil)
 
         let config = root.appendingPathComponent("i3.conf")
         try """

@@ -72,7 +72,10 @@ public final class TestWindowClient {
         let managed = waitUntil(timeout: 5) {
             overrideRedirect ? self.isViewable(window) : self.clientList().contains(window.xid)
         }
-        guard managed else { throw Failure.notManaged("window \(window) (\(wmClass))") }
+        guard managed else {
+            throw Failure.notManaged("window \(window) (\(wmClass)); viewable: \(isViewable(window)), "
+                                     + "answers a sync: \(syncWithWindowManager()), client list: \(clientList())")
+        }
         return window
     }
 
