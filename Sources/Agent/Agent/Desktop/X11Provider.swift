@@ -11,6 +11,8 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
     private let windows: EWMHWindowControl
     private let idle: X11IdleWatch
     var onFocus: ((FocusEvent) -> Void)?
+    /// The window last reported focused: `minimize` sends it away first.
+    private var focused: WindowFacts?
     var onIdle: ((IdleTransition) -> Void)?
     var needsTitle: (WindowFacts) -> Bool = { _ in true } {
         didSet { (focus as? EWMHFocusSource)?.needsTitle = needsTitle }
@@ -52,6 +54,10 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
                 try idle.recheck()
                 try emitIdle()
             }
+            switch event {
+            case .focused(let facts): focused = facts
+            case .titleChanged(let facts): focused = facts
+            }
             onFocus?(event)
         }
     }
@@ -66,7 +72,10 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
 
     func handleDeadline(now: Date) throws { try handleReadable() }
 
-    func currentFocus() throws -> WindowFacts? { try focus.currentFocus() }
+    func currentFocus() throws -> WindowFacts? {
+        focused = try focus.currentFocus()
+        return focused
+    }
 
     func titleRulesChanged() { (focus as? EWMHFocusSource)?.needsTitleChanged() }
 
@@ -83,9 +92,16 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
     }
 
     /// Minimizes every normal window that counts as `app`. Titles are read only where needed.
+    /// The focused window goes first, without a read of the client list and its state (it is in
+    /// front): the app the user just opened leaves as soon as the floor's would, the rest after.
     func minimize(_ app: AppID, identify: @escaping (WindowFacts) -> AppID) throws {
-        let candidates = try windows.clientWindows { $0.role == .normal && needsTitle($0) }
-        for window in candidates where window.role == .normal && identify(window) == app {
+        var first: WindowID?
+        if let focused, focused.role == .normal, identify(focused) == app {
+            first = focused.window
+            try windows.minimize(focused.window)
+        }
+        let candidates = try windows.clientWindows { $0.role == .normal && $0.window != first && needsTitle($0) }
+        for window in candidates where window.role == .normal && window.window != first && identify(window) == app {
             if try !windows.isMinimized(window.window) { try windows.minimize(window.window) }
         }
     }
