@@ -48,8 +48,9 @@ final class CardProcess {
     /// Hands the outputs of the cards running to `body`, for the poll set (no array made: the
     /// loop asks every turn).
     func forEachDescriptor(_ body: (Int32) -> Void) {
-        if let current, current.child.fileDescriptor >= 0 { body(current.child.fileDescriptor) }
-        for shown in leaving where shown.child.fileDescriptor >= 0 { body(shown.child.fileDescriptor) }
+        // Through the child alone: binding `current` would copy the whole card (its notification).
+        if let descriptor = current?.child.fileDescriptor, descriptor >= 0 { body(descriptor) }
+        for index in leaving.indices where leaving[index].child.fileDescriptor >= 0 { body(leaving[index].child.fileDescriptor) }
     }
 
     /// Starts a card for `request`, replacing the one on screen; on X11 it covers the monitor of

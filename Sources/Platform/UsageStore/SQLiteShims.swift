@@ -34,7 +34,10 @@ final class SQLiteDatabase {
         self.path = path
         // URIs on: `ATTACH` of a read-only copy (see `UsageDatabase`) needs them; a plain path is
         // still a plain path.
-        let flags = SQLITE_OPEN_URI | (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+        // No connection mutex: a connection is used from one thread at a time (the agent's loop,
+        // a command), and sqlite3 would otherwise lock it around every call of every statement.
+        let flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+        _ = Self.configureOnce
         let name = immutable ? Self.uri(path, options: "immutable=1") : path
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(name, &opened, flags, nil)
@@ -49,6 +52,9 @@ final class SQLiteDatabase {
         }
         handle = opened
     }
+
+    /// Process-wide settings, made before the first open initializes sqlite3.
+    private static let configureOnce: Void = { _ = screentime_sqlite3_disable_memory_statistics() }()
 
     /// `path` as an sqlite3 URI with `options` ("mode=ro", "immutable=1").
     static func uri(_ path: String, options: String) -> String {

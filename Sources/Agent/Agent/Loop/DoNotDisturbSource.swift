@@ -9,9 +9,8 @@ final class DoNotDisturbSource: LoopSource {
     init(_ agent: AgentRunner) { self.agent = agent }
 
     func pollRequests(into requests: inout [PollRequest]) {
-        for descriptor in [agent.doNotDisturb.monitorDescriptor, agent.doNotDisturb.serverDescriptor] {
-            requests.append(PollRequest(descriptor: descriptor))
-        }
+        requests.append(PollRequest(descriptor: agent.doNotDisturb.monitorDescriptor))
+        requests.append(PollRequest(descriptor: agent.doNotDisturb.serverDescriptor))
     }
 
     func nextDeadline(now: Date) -> Date? { agent.doNotDisturb.nextDeadline }

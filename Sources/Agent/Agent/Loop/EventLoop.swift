@@ -33,7 +33,8 @@ final class EventLoop {
             firstDescriptor[index] = fds.count
             let asked = requests.count
             source.pollRequests(into: &requests)
-            for request in requests[asked...] where request.descriptor >= 0 {
+            for position in asked..<requests.count where requests[position].descriptor >= 0 {
+                let request = requests[position]
                 // Output a socket did not take yet (a large reply) is written as it drains.
                 fds.append(pollfd(fd: request.descriptor, events: Int16(request.wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
             }
@@ -52,12 +53,16 @@ final class EventLoop {
         }
         let turn = beginTurn()
         for index in sources.indices {
-            ready.removeAll(keepingCapacity: true)
-            if readyCount > 0 {
-                for entry in fds[firstDescriptor[index]..<firstDescriptor[index + 1]] where entry.revents != 0 { ready.append(entry.fd) }
+            let (first, end) = (firstDescriptor[index], firstDescriptor[index + 1])
+            if readyCount > 0 && first < end {
+                ready.removeAll(keepingCapacity: true)
+                for position in first..<end where fds[position].revents != 0 { ready.append(fds[position].fd) }
+                if !ready.isEmpty {
+                    sources[index].handle(ready: ready, now: turn)
+                    continue
+                }
             }
-            let due = deadlines[index].map { $0 <= turn } ?? false
-            if !ready.isEmpty || due { sources[index].handle(ready: ready, now: turn) }
+            if let deadline = deadlines[index], deadline <= turn { sources[index].handle(ready: [], now: turn) }
         }
     }
 }
