@@ -16,7 +16,7 @@ final class AppArgumentTests: XCTestCase {
             try "[Desktop Entry]\nType=Application\nName=\(id)\nExec=x\n"
                 .write(to: applications.appendingPathComponent(id + ".desktop"), atomically: true, encoding: .utf8)
         }
-        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
+        environment = ["HOME": home.path, "TZ": Self.middayZone, "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
                        "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]
         addTeardownBlock { try? FileManager.default.removeItem(at: home) }
     }

@@ -74,6 +74,8 @@ final class CLIGoldenTests: XCTestCase {
     }
 
     func testGroupAndRuleEditsKeepTheUsersComments() throws {
+        // A loosening waits for the day's next boundary (04:00): "tomorrow" at midday.
+        environment["TZ"] = Self.middayZone
         let config = home.appendingPathComponent(".config/screentime/config")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "# mine\n[groups]\n# work\nproductivity = gedit\n".write(to: config, atomically: true, encoding: .utf8)
@@ -140,6 +142,7 @@ final class CLIGoldenTests: XCTestCase {
 
     /// `apps` shows each app's groups (from its desktop entry) and every limit that applies.
     func testSitesAreKeptAsTheirRegistrableDomain() throws {
+        environment["TZ"] = Self.middayZone
         XCTAssertEqual(try run(["site", "add", "www.news.example.co.uk"]).out, "example.co.uk is in content\n")
         XCTAssertEqual(try run(["site", "add", "docs.example.org", "--group", "productivity"]).out, "example.org: in productivity from tomorrow, 04:00; today it is not\n")
         XCTAssertEqual(try run(["site", "rm", "m.youtube.com"]).out, "youtube.com: out of content from tomorrow, 04:00; today it stays in\n")

@@ -12,7 +12,7 @@ final class CommitmentCLITests: XCTestCase {
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("commitment-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
+        environment = ["HOME": home.path, "TZ": Self.middayZone, "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
                        "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]
         addTeardownBlock { [home] in try? FileManager.default.removeItem(at: home!) }
     }

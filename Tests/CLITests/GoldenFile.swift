@@ -13,3 +13,9 @@ extension XCTestCase {
         XCTAssertEqual(actual, try String(contentsOf: url, encoding: .utf8), "golden \(name)", file: file, line: line)
     }
 }
+
+extension XCTestCase {
+    /// The zone the tests' environment chose so that it is midday there now (HermeticEnvironment):
+    /// a command's words about "today" and "tomorrow, 04:00" do not depend on the hour the suite runs.
+    static var middayZone: String { ProcessInfo.processInfo.environment["TZ"] ?? "UTC" }
+}

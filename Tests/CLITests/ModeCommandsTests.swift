@@ -12,7 +12,7 @@ final class ModeCommandsTests: XCTestCase {
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin",
+        environment = ["HOME": home.path, "TZ": Self.middayZone, "PATH": "/usr/bin:/bin",
                        "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]
         addTeardownBlock { [home] in try? FileManager.default.removeItem(at: home!) }
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -20,7 +20,7 @@ final class SetupTests: XCTestCase {
         try "[Desktop Entry]\nType=Application\nName=mpv Media Player\nExec=mpv %U\nCategories=AudioVideo;\n"
             .write(to: applications.appendingPathComponent("mpv.desktop"), atomically: true, encoding: .utf8)
         // Not a user session: XDG_CONFIG_HOME is the temporary home's, so is the autostart folder.
-        environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
+        environment = ["HOME": home.path, "TZ": Self.middayZone, "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home.path + "/share",
                        "XDG_CONFIG_HOME": home.path + "/.config", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"]
         addTeardownBlock { [home] in try? FileManager.default.removeItem(at: home!) }
     }

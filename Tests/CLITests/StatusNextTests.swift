@@ -105,7 +105,7 @@ final class StatusNextTests: XCTestCase {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try AgentProcess.run(["status", "--json", "--next"], environment: [
-            "HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"])
+            "HOME": home.path, "TZ": Self.middayZone, "PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home.path)/no-bus"])
         XCTAssertEqual(result.status, 69)
         XCTAssertEqual(result.out, "")
     }

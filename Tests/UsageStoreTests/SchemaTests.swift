@@ -14,14 +14,10 @@ final class SchemaTests: XCTestCase {
         let names = try db.connection.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
         var found: [String] = []
         while try names.step() == .row { found.append(names.text(at: 0)) }
-        XCTAssertEqual(found, ["agent_runs", "break_requests", "bypasses", "bypasses_at", "cheat_days", "held_notifications", "held_notifications_at", "intervals", "intervals_app_start", "intervals_end", "intervals_report",
+        XCTAssertEqual(found, ["agent_runs", "break_requests", "bypasses", "bypasses_at", "cheat_days", "held_notifications", "held_notifications_at", "intervals", "intervals_end", "intervals_report",
                                "limit_hits", "limit_hits_at", "manual_mode", "mode_changes", "mode_exits", "pauses", "sleep_actions", "untracked", "untracked_end"])
-        XCTAssertEqual(try Schema.version(of: db.connection), 7)
-        XCTAssertEqual(Schema.currentVersion, 7)
-        // The (app, start) index is the one a per-app query uses.
-        let plan = try db.connection.prepare("EXPLAIN QUERY PLAN SELECT * FROM intervals WHERE app = 'x' AND start > 0")
-        XCTAssertEqual(try plan.step(), .row)
-        XCTAssertTrue(plan.text(at: 3).contains("intervals_app_start"), plan.text(at: 3))
+        XCTAssertEqual(try Schema.version(of: db.connection), 8)
+        XCTAssertEqual(Schema.currentVersion, 8)
         // A report's intervals come from the index alone, in the order it wants.
         let report = try db.connection.prepare("EXPLAIN QUERY PLAN SELECT app, mode, start, min(end, 9) FROM intervals WHERE start >= 0 AND start < 9 AND end > start ORDER BY start, id")
         var steps: [String] = []
@@ -40,16 +36,17 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(try reader.intervals(from: Date(timeIntervalSince1970: 200), to: Date(timeIntervalSince1970: 1000)).map(\.duration), [200])
     }
 
-    /// A file of version 5 gets the report index in place of the start index, its rows kept.
+    /// A file of version 5 gets the report index in place of the start index (and loses the per-app
+    /// index), its rows kept.
     func testAVersion5FileGetsTheReportIndex() throws {
         let dir = try makeTemporaryDirectory(for: self)
         let old = try UsageDatabase(path: dir + "/s.db")
         let id = try old.beginInterval(app: "xterm", title: "", mode: "standard", at: Date(timeIntervalSince1970: 100))
         try old.extendInterval(id, to: Date(timeIntervalSince1970: 400))
-        try old.connection.exec("DROP INDEX intervals_report; CREATE INDEX intervals_start ON intervals(start); DROP TABLE agent_runs; DROP TABLE untracked; DROP TABLE pauses; DROP TABLE mode_exits; PRAGMA user_version = 5")
+        try old.connection.exec("DROP INDEX intervals_report; CREATE INDEX intervals_start ON intervals(start); CREATE INDEX IF NOT EXISTS intervals_app_start ON intervals(app, start); DROP TABLE agent_runs; DROP TABLE untracked; DROP TABLE pauses; DROP TABLE mode_exits; PRAGMA user_version = 5")
         let upgraded = try UsageDatabase(path: dir + "/s.db")
-        XCTAssertEqual(try Schema.version(of: upgraded.connection), 7)
-        XCTAssertEqual(try scalar(upgraded, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE name LIKE 'intervals_%' ORDER BY name)"), "intervals_app_start,intervals_end,intervals_report")
+        XCTAssertEqual(try Schema.version(of: upgraded.connection), 8)
+        XCTAssertEqual(try scalar(upgraded, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE name LIKE 'intervals_%' ORDER BY name)"), "intervals_end,intervals_report")
         XCTAssertEqual(try upgraded.intervals(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1000)).map(\.duration), [300])
     }
 
@@ -77,14 +74,14 @@ final class SchemaTests: XCTestCase {
         let dir = try makeTemporaryDirectory(for: self)
         _ = try UsageDatabase(path: dir + "/s.db")
         let again = try UsageDatabase(path: dir + "/s.db")
-        XCTAssertEqual(try Schema.version(of: again.connection), 7)
+        XCTAssertEqual(try Schema.version(of: again.connection), 8)
     }
 
     func testNewerSchemaIsRefusedByWriterAndReader() throws {
         let dir = try makeTemporaryDirectory(for: self)
         let path = dir + "/s.db"
-        try UsageDatabase(path: path).connection.exec("PRAGMA user_version = 8")
-        let expected = StoreError.unsupportedSchema(path: path, version: 8, newestKnown: 7)
+        try UsageDatabase(path: path).connection.exec("PRAGMA user_version = 9")
+        let expected = StoreError.unsupportedSchema(path: path, version: 9, newestKnown: 8)
         XCTAssertThrowsError(try UsageDatabase(path: path)) { XCTAssertEqual($0 as? StoreError, expected) }
         XCTAssertThrowsError(try UsageDatabase(path: path, readOnly: true)) { XCTAssertEqual($0 as? StoreError, expected) }
     }
@@ -113,7 +110,7 @@ final class SchemaTests: XCTestCase {
         try raw.exec("PRAGMA user_version = 1")
         try raw.exec("INSERT INTO intervals(app, start, end) VALUES('xterm', 10, 70)")
         let db = try UsageDatabase(path: path)
-        XCTAssertEqual(try Schema.version(of: db.connection), 7)
+        XCTAssertEqual(try Schema.version(of: db.connection), 8)
         XCTAssertEqual(try db.usageByApp(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 100)), ["xterm": 60])
         XCTAssertNil(try db.manualSwitch())
         XCTAssertEqual(try db.cheatDays(), [])
