@@ -52,28 +52,30 @@ public struct AppResolver: Sendable {
     }
 
     private func evidence(for window: WindowFacts) -> AppInfo? {
-        if let declared = window.declaredIDs.lazy.compactMap({ byID[$0] }).first {
-            return info(declared)
+        for id in window.declaredIDs {
+            if let declared = byID[id] { return info(declared) }
         }
         // Looked up one after the other, and the class lower-cased only when all else failed: the
-        // agent asks at every focus switch, and for every window of an app it minimizes.
-        func startupWMClass(_ name: String?) -> DesktopEntry? {
-            name.flatMap { $0.isEmpty ? nil : byWMClass[$0] }
-        }
-        if let entry = startupWMClass(window.wmInstance) ?? startupWMClass(window.wmClass)
-            ?? window.wmClass.flatMap({ byID[$0] }) ?? window.wmInstance.flatMap({ byID[$0] }) {
-            return info(entry)
-        }
-        guard let wmClass = window.wmClass, let fits = byLowercasedID[wmClass.lowercased()], fits.count == 1 else { return nil }
+        // agent asks at every focus switch, and for every window of an app it minimizes. No
+        // closures here: one capturing `self` copies the resolver's tables at every call.
+        let (instance, wmClass) = (window.wmInstance ?? "", window.wmClass ?? "")
+        if !instance.isEmpty, let entry = byWMClass[instance] { return info(entry) }
+        if !wmClass.isEmpty, let entry = byWMClass[wmClass] { return info(entry) }
+        if window.wmClass != nil, let entry = byID[wmClass] { return info(entry) }
+        if window.wmInstance != nil, let entry = byID[instance] { return info(entry) }
+        guard window.wmClass != nil, let fits = byLowercasedID[wmClass.lowercased()], fits.count == 1 else { return nil }
         return info(fits.first)
     }
 
     private func inherited(by window: WindowFacts) -> AppInfo? {
-        window.transientFor.flatMap { windowApps[$0] } ?? window.pid.flatMap { processApps[$0] }
+        if let owner = window.transientFor, let app = windowApps[owner] { return app }
+        guard let pid = window.pid else { return nil }
+        return processApps[pid]
     }
 
     private func fallback(for window: WindowFacts) -> AppInfo {
-        let name = [window.wmClass, window.wmInstance, window.executable].lazy.compactMap { $0 }.first { !$0.isEmpty }
+        func named(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
+        let name = named(window.wmClass) ?? named(window.wmInstance) ?? named(window.executable)
         let id = name?.lowercased() ?? "unknown"
         return AppInfo(id: AppID(id), name: name ?? id, icon: id)
     }
