@@ -394,10 +394,8 @@ public struct Engine {
             actions.append(.recordLimitHit(app: app, used: used(app, at: now), at: now))
             return actions + disable(app, at: now)
         }
-        // The closure sees a local, not `self`: capturing the engine would copy it whole, at every focus switch.
-        let shownMark = countdowns[app]?.mark ?? .infinity
         guard nextCountdownMark(app) != nil,
-              let mark = settings.countdownMarks.filter({ $0 >= left && $0 < shownMark }).min() else { return [] }
+              let mark = settings.countdownMarks.filter({ $0 >= left && $0 < countdowns[app]?.mark ?? .infinity }).min() else { return [] }
         countdowns[app] = Countdown(mark: mark, staysShown: countdowns[app]?.staysShown ?? (left <= Wording.countdownInPlaceFrom))
         return [.notify(app: app, Wording.countdown(info(app), left: left, used: used(app, at: now),
                                                      limit: effectiveLimit(of: app) ?? 0))]
