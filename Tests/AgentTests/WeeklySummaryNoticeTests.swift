@@ -1,6 +1,7 @@
 import Foundation
 import ScreenTimeCore
 import Harnesses
+import LocalSystem
 import UsageStore
 import XCTest
 
@@ -17,12 +18,12 @@ final class WeeklySummaryNoticeTests: XCTestCase {
         let windows = try TestWindowClient(display: desk.display)
         let monitor = try BusMonitor(address: desk.busAddress)
         let dunst = try DunstControl(desktop: desk)
+        // The suite's zone (midday whatever the hour): at 22:00 UTC a UTC agent would be in Wind Down.
         var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
-        environment["TZ"] = "UTC"
         let home = URL(fileURLWithPath: environment["HOME"]!)
 
         // Last week 2 h 30 min (Firefox 2 h, XTerm 30 min), the week before 1 h.
-        let zone = FixedOffsetZone(seconds: 0), boundary = DayBoundary()
+        let zone = SystemTimeZone(), boundary = DayBoundary()
         let thisWeek = WeeklySummary.week(containing: Date(), boundary: boundary, weekStart: .monday, zone: zone)
         let store = try UsageDatabase(path: XDGPaths.databaseFile(environment: environment))
         func interval(_ app: AppID, daysBefore: Int, minutes: Double) throws {
