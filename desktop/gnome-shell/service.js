@@ -206,8 +206,10 @@ function createService(lib, extensionPath) {
     // The path a click on the notification's button takes: the action's callback (which sends
     // ActionInvoked to the app), then the notification goes unless it is resident.
     function invokeNotificationAction(title, label) {
-        for (const source of Main.messageTray.getSources()) {
-            for (const notification of source.notifications) {
+        // Newest first, as the banner a user clicks: an earlier agent's notification with the
+        // same title may still be in the tray, and its id means nothing to the agent running now.
+        for (const source of [...Main.messageTray.getSources()].reverse()) {
+            for (const notification of [...source.notifications].reverse()) {
                 const action = notification.title === title &&
                     (notification.actions || []).find(a => a.label === label);
                 if (!action)
