@@ -130,6 +130,41 @@ final class ChromiumExtensionTests: XCTestCase {
         XCTAssertGreaterThan(try agent.usedSeconds("example.net"), continued, "the site is counted again")
     }
 
+    /// A private window, which the extension may not see (Chromium's default for every extension):
+    /// its time is the browser's, never a site's, neither the private page's nor the last site the
+    /// other window showed; back in the other window, its site counts again.
+    func testAPrivateWindowReportsNothingAndCountsAsTheBrowser() throws {
+        let (agent, chromium, tabs) = try startAll()
+        let windows = try TestWindowClient(display: desk.display)
+        try chromium.activate(tabs[0])
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, agent.log)
+        let browserWindows = { windows.clientList().filter { windows.pid(of: TestWindow(xid: $0)) == chromium.pid } }
+        let normal = browserWindows()
+        XCTAssertEqual(normal.count, 1, "one window before the private one")
+        try chromium.openPrivateWindow("http://docs.example.org/private")
+        var privateWindow: TestWindow?
+        try Wait.until("the private window to be managed", detail: agent.log) {
+            privateWindow = browserWindows().first { !normal.contains($0) }.map(TestWindow.init(xid:))
+            return privateWindow != nil
+        }
+        let pages = try chromium.pages()
+        let context = { (url: String) in pages.first { $0.url == url }?.context }
+        XCTAssertNotNil(context("http://docs.example.org/private"), "\(pages)")
+        XCTAssertNotEqual(context("http://docs.example.org/private"), context("http://www.video.example.net/"), "the new window is private: \(pages)")
+        windows.activate(privateWindow!)
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "chromium" }, "the private window is the browser: \(agent.log)")
+        let before = (try agent.status().apps, try agent.usedSeconds("chromium"))
+        let used = { (id: AppID, apps: [StatusSnapshot.App]) in apps.first { $0.id == id }?.usedSeconds ?? 0 }
+        try Wait.until("the browser's time to grow by 2 s", detail: agent.log) { try agent.usedSeconds("chromium") > before.1 + 2 }
+        let after = try agent.status().apps
+        for site in ["example.net", "example.org"] {
+            XCTAssertEqual(used(AppID(site), after), used(AppID(site), before.0), accuracy: 0.01, "\(site) gains nothing from the private window")
+        }
+        XCTAssertEqual(try agent.status().focused, "chromium", "still the browser")
+        windows.activate(TestWindow(xid: normal[0]))
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, "the other window's site again: \(agent.log)")
+    }
+
     /// A process's user and system CPU time, in clock ticks.
     static func cpuTicks(_ pid: pid_t) -> Int {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }

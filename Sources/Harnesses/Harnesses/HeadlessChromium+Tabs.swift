@@ -49,3 +49,37 @@ extension HeadlessChromium {
         }
     }
 }
+
+extension HeadlessChromium {
+    /// Opens `url` in a new private (incognito) window, as the desktop entry's "New Incognito
+    /// Window" does: a second `chromium --incognito` for the same profile hands the request to the
+    /// running browser and exits.
+    public func openPrivateWindow(_ url: String, timeout: TimeInterval = 20) throws {
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: Self.executable)
+        second.arguments = ["--no-sandbox", "--user-data-dir=\(profileDirectory.path)", "--incognito", url]
+        second.environment = launchEnvironment
+        second.standardInput = FileHandle.nullDevice
+        second.standardOutput = FileHandle.nullDevice
+        second.standardError = FileHandle.nullDevice
+        try second.run()
+        guard Wait.poll(timeout: timeout, { !second.isRunning }) else {
+            second.terminate()
+            throw Failure(description: "chromium --incognito did not hand its window to the running browser in \(Int(timeout)) s")
+        }
+        guard second.terminationStatus == 0 else {
+            throw Failure(description: "chromium --incognito exited with \(second.terminationStatus)")
+        }
+    }
+}
+
+extension HeadlessChromium {
+    /// Every page and the browser context it lives in (a private window's pages have their own).
+    public func pages() throws -> [(url: String, context: String)] {
+        let answer = try call("Target.getTargets", [:], deadline: Date().addingTimeInterval(5))
+        events.removeAll()
+        return (answer["targetInfos"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "page" }.map {
+            ($0["url"] as? String ?? "", $0["browserContextId"] as? String ?? "")
+        }
+    }
+}

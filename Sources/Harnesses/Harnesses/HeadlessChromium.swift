@@ -26,6 +26,8 @@ public final class HeadlessChromium {
     private let commands: Int32
     private let answers: Int32
     private let profile: URL
+    /// The environment it was started with, which a second `chromium` for the same profile needs.
+    let launchEnvironment: [String: String]
     private var buffer: [UInt8] = []
     private var nextID = 0
     /// Events read while waiting for an answer, in order.
@@ -78,6 +80,7 @@ public final class HeadlessChromium {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var environment = windowed?.environment ?? ProcessInfo.processInfo.environment
         environment["HOME"] = profile.path
+        launchEnvironment = environment
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
