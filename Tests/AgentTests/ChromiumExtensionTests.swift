@@ -165,6 +165,34 @@ final class ChromiumExtensionTests: XCTestCase {
         XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, "the other window's site again: \(agent.log)")
     }
 
+    /// The browser closed: its site stops counting at once and its host leaves the agent's list;
+    /// opened again, the extension connects a new host and the site counts on from where it stood.
+    func testTheBrowserClosedAndOpenedAgainCountsNothingMeanwhileAndReconnects() throws {
+        // The browser held here alone, so that letting it go closes it.
+        var chromium: HeadlessChromium?
+        let (agent, tabs) = try { let (agent, started, tabs) = try startAll(); chromium = started; return (agent, tabs) }()
+        try chromium!.activate(tabs[0])
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, agent.log)
+        try Wait.until("example.net to be counted", detail: agent.log) { try agent.usedSeconds("example.net") > 0.5 }
+        let pid = chromium!.pid
+        let beforeClose = (try agent.usedSeconds("example.net"), Date())
+        chromium = nil  // closed as a user closes it (Browser.close), its host with it
+        try Wait.until("the closed browser's host to leave the agent", detail: agent.log) {
+            !self.connectedBrowsers(agent).contains("\"pid\":\(pid),")
+        }
+        let closed = (try agent.usedSeconds("example.net"), Date())
+        XCTAssertLessThanOrEqual(closed.0 - beforeClose.0, closed.1.timeIntervalSince(beforeClose.1) + 0.2, "nothing counted twice")
+        XCTAssertNotEqual(focused(agent), "example.net", "the site is gone with its window")
+        usleep(1_500_000)  // the time that must not count
+        XCTAssertEqual(try agent.usedSeconds("example.net"), closed.0, accuracy: 0.01, "nothing counted while the browser is closed")
+        let reopened = try startChromium(agent)
+        let tab = try reopened.openTab("http://www.video.example.net/")
+        XCTAssertTrue(eventually(20) { self.connectedBrowsers(agent).contains("\"pid\":\(reopened.pid),") }, "a new host: \(agent.log)")
+        try reopened.activate(tab)
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, "the reopened browser's site: \(agent.log)")
+        try Wait.until("example.net to count on", detail: agent.log) { try agent.usedSeconds("example.net") > closed.0 + 0.5 }
+    }
+
     /// A process's user and system CPU time, in clock ticks.
     static func cpuTicks(_ pid: pid_t) -> Int {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
