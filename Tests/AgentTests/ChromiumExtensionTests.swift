@@ -57,8 +57,8 @@ final class ChromiumExtensionTests: XCTestCase {
         (try? agent.call(AgentInterface.Method.browsers).first?.stringValue) ?? ""
     }
 
-    func startAll() throws -> (AgentProcess, HeadlessChromium, [HeadlessChromium.Tab]) {
-        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: Self.config), desk: desk)
+    func startAll(config: String = config) throws -> (AgentProcess, HeadlessChromium, [HeadlessChromium.Tab]) {
+        let agent = try AgentProcess(environment: try AgentProcess.freshEnvironment(on: desk, config: config), desk: desk)
         let chromium = try startChromium(agent)
         let tabs = try Self.sites.map { try chromium.openTab("http://\($0)/") }
         guard eventually(20, { self.connectedBrowsers(agent).contains("\"name\":\"chromium\"") }) else {
@@ -191,6 +191,24 @@ final class ChromiumExtensionTests: XCTestCase {
         try reopened.activate(tab)
         XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, "the reopened browser's site: \(agent.log)")
         try Wait.until("example.net to count on", detail: agent.log) { try agent.usedSeconds("example.net") > closed.0 + 0.5 }
+    }
+
+    /// Wind Down holds a content site back in its tab with the desktop card's content: the user's
+    /// calm alternative (a link), Go to bed and Stay up beside the way through; Enter on the card
+    /// (Go to bed, its main action) is Sleep, as from the desktop's card.
+    func testWindDownsCardInTheTabOffersItsContentAndGoToBedIsSleep() throws {
+        let calm = "http://docs.example.org/calm"
+        // The time-of-day modes on (at the suite's midday, Standard until switched): Sleep lasts until their Wake Up.
+        let (agent, chromium, tabs) = try startAll(config: Self.config + "[wind-down]\nalternatives = \(calm)\n[modes]\nautomatic = on\n")
+        try chromium.activate(tabs[0])
+        XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, agent.log)
+        XCTAssertEqual(try agent.cli(["mode", "wind-down"]).status, 0)
+        let choices = { (try? chromium.evaluate(tabs[0], "document.querySelector('screentime-card')?.dataset.choices ?? ''")) as? String ?? "" }
+        try Wait.until("Wind Down's content on the tab's card", detail: "\(choices()); \(agent.log)") {
+            choices().split(separator: " ").map(String.init) == ["launch:\(calm)", "bedtime", "stay-up", "continue", "close-tab"]
+        }
+        try chromium.press(tabs[0], key: "Enter", code: 13)
+        try Wait.until("Go to bed from the tab to be Sleep", detail: agent.log) { try agent.status().mode == "sleep" }
     }
 
     /// A process's user and system CPU time, in clock ticks.

@@ -96,6 +96,7 @@ public final class AgentRunner {
     var focusedPID: Int32?
     /// The restriction card on screen, a `screentime-card` process beside the loop.
     let cards: CardProcess
+    let tabCards: TabCards
     /// Why cards could not be shown, each logged once.
     var cardProblemsLogged: Set<String> = []
     /// The mode's do-not-disturb on the notification server, and the count of what it held.
@@ -127,6 +128,7 @@ public final class AgentRunner {
         resolver = AppResolver(entries: entries)
         calendars = CalendarRefresher(environment: environment)
         cards = CardProcess(environment: environment)
+        tabCards = TabCards(executable: cards.executable, environment: environment)
         doNotDisturb = DoNotDisturbController(environment: environment, now: { [turn] in turn.now })
         weeklySummary = WeeklySummaryNotice(environment: environment)
         let (_, kept) = commitments.reconcile(wanted: config.settings, now: now, zone: zone)
@@ -181,7 +183,7 @@ public final class AgentRunner {
     func makeSources() -> [LoopSource] {
         [SignalSource(self), ConfigWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
          SessionBusSource(self), SystemBusSource(self), DesktopEntriesSource(self), CardSource(self),
-         WeeklySummarySource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self), CommitmentSource(self), AgentAliveSource(self),
+         WeeklySummarySource(self), TabCardSource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self), CommitmentSource(self), AgentAliveSource(self),
          FilterFadeSource(self), SyncSource(self), CodePagesSource()]
     }
 

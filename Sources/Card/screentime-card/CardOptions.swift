@@ -1,7 +1,7 @@
 import FoundationEssentials
 import ScreenTimeCore
 
-/// `screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y | --x11-window XID] [--print]`.
+/// `screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y | --x11-window XID] [--print | --json]`.
 struct CardOptions {
     enum Source {
         /// What the agent sends: composed here with the user's files (`CardComposer`).
@@ -15,9 +15,10 @@ struct CardOptions {
     }
 
     static let usage = """
-        usage: screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y | --x11-window XID] [--print]
+        usage: screentime-card --id ID (--request JSON | --document JSON) [--monitor-at X,Y | --x11-window XID] [--print | --json]
         Shows a restriction card and answers the agent with CardChosen(ID, choice) on the session bus,
         on the monitor at X,Y, or the one the X window XID is on (the disabled app's), else under the pointer.
+        --print writes the card as text instead, --json as its document (the agent's in-tab card).
         Exit status: 0 answered (or printed), 2 bad arguments, 3 no display could be opened,
         4 the answer could not be delivered to the agent.
         """
@@ -28,6 +29,8 @@ struct CardOptions {
     /// The disabled app's X window: the card covers the monitor it is on.
     var x11Window: UInt?
     var printOnly = false
+    /// The document as JSON on standard output, nothing drawn: the in-tab card's content.
+    var printsJSON = false
 
     init(_ arguments: [String]) throws(UsageError) {
         var source: Source?
@@ -51,6 +54,7 @@ struct CardOptions {
                 guard let xid = UInt(text) else { throw UsageError(description: "--x11-window wants a window id, not \(text)") }
                 x11Window = xid
             case "--print": printOnly = true
+            case "--json": printsJSON = true
             default: throw UsageError(description: "unknown option \(option)")
             }
         }

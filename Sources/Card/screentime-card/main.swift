@@ -22,6 +22,12 @@ switch options.source {
 case .request(let request): document = CardComposer.document(for: request, environment: environment)
 case .document(let given): document = given
 }
+if options.printsJSON {
+    do { StandardStream.output.write(String(decoding: try JSONEncoder().encode(document), as: UTF8.self) + "\n") } catch {
+        fail("cannot write the document: \(error)", status: 1)
+    }
+    exit(0)
+}
 if options.printOnly {
     print(CardText.render(document))
     exit(0)

@@ -114,6 +114,8 @@ async function showCard(tabId, site, card) {
 // The card's buttons, from overlay.js.
 api.runtime.onMessage.addListener((message, sender) => {
   if (message?.type !== "screentime-choice" || !sender.tab) return;
+  // A calm alternative that is a link opens beside the card; the agent needs no answer.
+  if (typeof message.link === "string" && /^https?:\/\//.test(message.link)) return void api.tabs.create({ url: message.link });
   send({ type: "choice", tab: sender.tab.id, site: message.site, choice: message.choice });
   if (message.choice === "close-tab") api.tabs.remove(sender.tab.id);
 });

@@ -1,5 +1,5 @@
 // Screen Time's card over a page whose site is at its limit or held back by the mode: the same
-// words as the desktop's card, the week's bars, and the way through. The page's media is paused
+// words as the desktop's card, the week's bars, the mode's content, and the way through. The page's media is paused
 // while it shows. Drawn in a closed shadow root, so the page's styles and scripts cannot reach it.
 "use strict";
 
@@ -29,6 +29,8 @@
     remove();
     const host = element("screentime-card", "all: initial; position: fixed; inset: 0; z-index: 2147483647;");
     host.dataset.site = site;
+    // What the card offers, by key only (never its words, which may name the user's events).
+    host.dataset.choices = (Array.isArray(card.buttons) ? card.buttons : []).map((choice) => choice.key).join(" ");
     const root = host.attachShadow({ mode: "closed" });
     const backdrop = element("div", "position: fixed; inset: 0; background: rgba(20, 20, 24, 0.86); display: flex; align-items: center; justify-content: center; font: 15px/1.4 system-ui, sans-serif;");
     const box = element("div", "background: #fff; color: #222; border-radius: 14px; padding: 28px 32px; max-width: 460px; box-shadow: 0 8px 40px rgba(0,0,0,.4);");
@@ -51,6 +53,18 @@
       box.append(bars);
     }
     box.append(element("p", "margin: 0 0 18px;", card.message ?? ""));
+    // The mode's content: the next break and events, to-dos, what leaving early means.
+    for (const section of Array.isArray(card.sections) ? card.sections : []) {
+      box.append(element("h2", "font-size: 15px; margin: 0 0 4px;", String(section.title ?? "")));
+      const items = Array.isArray(section.items) ? section.items : [];
+      if (items.length) {
+        const list = element("ul", "margin: 0 0 14px; padding-left: 20px;");
+        for (const item of items) list.append(element("li", "", String(item)));
+        box.append(list);
+      } else {
+        box.append(element("p", "margin: 0 0 14px; color: #666;", String(section.note ?? "")));
+      }
+    }
     const buttons = element("div", "display: flex; gap: 10px; flex-wrap: wrap;");
     const choices = Array.isArray(card.buttons) && card.buttons.length ? card.buttons : [{ key: "close-tab", label: "Close tab", primary: true }];
     let first = null;
@@ -60,7 +74,7 @@
         : "font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid #bbb; background: #f4f4f4; color: #222; cursor: pointer;", String(choice.label ?? choice.key));
       button.dataset.key = choice.key;
       button.addEventListener("click", () => {
-        api.runtime.sendMessage({ type: "screentime-choice", site, choice: choice.key });
+        api.runtime.sendMessage({ type: "screentime-choice", site, choice: choice.key, link: choice.link });
       });
       if (choice.primary && !first) first = button;
       buttons.append(button);

@@ -22,16 +22,29 @@ extension AgentRunner {
     }
 
     /// The card's answer from the tab: Continue goes where every continue goes (recorded with its
-    /// length and mode); Close tab needs nothing more: the extension closed it.
+    /// length and mode); the mode's choices as from the desktop's card; Close tab needs nothing
+    /// more: the extension closed it.
     func browserChoice(_ pid: UInt32, site: AppID, choice: String) throws -> TimeInterval {
-        guard choice == CardChoice.continue else { return 0 }
-        guard engine.canContinue(site, at: now) else {
-            throw BusMethodError(name: AgentInterface.Error.unknownApp, message: "\(site) is not held back in a way Continue passes")
+        switch choice {
+        case CardChoice.continue:
+            guard engine.canContinue(site, at: now) else {
+                throw BusMethodError(name: AgentInterface.Error.unknownApp, message: "\(site) is not held back in a way Continue passes")
+            }
+            let granted = send(.continueRequested(site)).lazy.compactMap { action -> TimeInterval? in
+                if case .recordBypass(_, _, _, let granted, _) = action { granted } else { nil }
+            }.first
+            return granted ?? 0
+        case CardChoice.bedtime, CardChoice.stayUp, CardChoice.startDay:
+            _ = try takeSleepAction(choice)
+        case CardChoice.leaveMode:
+            guard cardLeaveOffer(for: .notAllowed) != nil else {
+                throw BusMethodError(name: AgentInterface.Error.invalidArgument, message: "\(engine.decision.mode) cannot be left early from a card now")
+            }
+            try leaveModeFromCard()
+        default:
+            break
         }
-        let granted = send(.continueRequested(site)).lazy.compactMap { action -> TimeInterval? in
-            if case .recordBypass(_, _, _, let granted, _) = action { granted } else { nil }
-        }.first
-        return granted ?? 0
+        return 0
     }
 
     /// The focused browser window shows another site: the engine hears it as a focus change.
@@ -50,21 +63,29 @@ extension AgentRunner {
         SiteApp.isSite(engine.info(app)) && browsers.browser(showing: app) != nil
     }
 
-    /// Covers the site's tab with its card (the browser window stays, with its other tabs).
+    /// Covers the site's tab with its card (the browser window stays, with its other tabs): the
+    /// agent's own words at once, then the card process's document with the mode's content.
     func restrictInTab(_ request: CardRequest) {
         guard let app = request.app, let pid = browsers.browser(showing: app.id) else { return }
+        var request = request
+        request.leave = cardLeaveOffer(for: request.occasion)
         let response = engine.settings.profile(for: request.mode, onBreak: request.breakEndsAt != nil).onDisallowedApp
-        let card = SiteCard(request: request, response: response, statistics: siteStatistics(app.id, at: request.at))
+        coverTab(pid, with: SiteCard(request: request, response: response, statistics: siteStatistics(app.id, at: request.at)))
+        tabCards.compose(request, site: app.id, browser: pid, now: now)
+    }
+
+    func coverTab(_ pid: UInt32, with card: SiteCard) {
         do {
             try bus?.connection.emitSignal(path: AgentInterface.objectPath, interface: AgentInterface.interface,
                                            member: AgentInterface.Signal.siteRestricted,
-                                           arguments: [.uint32(pid), .string(app.id.rawValue), .string(card.json)])
-        } catch { Log.warning("could not restrict \(app.id) in its tab: \(error)") }
+                                           arguments: [.uint32(pid), .string(card.site), .string(card.json)])
+        } catch { Log.warning("could not restrict \(card.site) in its tab: \(error)") }
     }
 
     /// The site was continued (from the tab, the CLI, a notification): its card goes.
     func allowInTab(_ app: AppID) {
         guard SiteApp.isSite(engine.info(app)), let pid = browsers.browser(showing: app) else { return }
+        tabCards.drop(app)
         try? bus?.connection.emitSignal(path: AgentInterface.objectPath, interface: AgentInterface.interface,
                                         member: AgentInterface.Signal.siteAllowed, arguments: [.uint32(pid), .string(app.rawValue)])
     }

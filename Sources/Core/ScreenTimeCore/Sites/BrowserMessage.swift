@@ -85,8 +85,10 @@ public struct BrowserTab: Equatable, Sendable {
         self.incognito = incognito
     }
 
-    /// The answers the in-tab card can give: the way through, or closing the tab.
-    public static let choices: Set<String> = [CardChoice.continue, closeTab]
+    /// The answers the in-tab card can give: the way through, closing the tab, or the mode's own
+    /// choices (Go to bed, Stay up, Start the day, ending the mode early).
+    public static let choices: Set<String> = [CardChoice.continue, closeTab, CardChoice.bedtime, CardChoice.stayUp,
+                                              CardChoice.startDay, CardChoice.leaveMode]
     public static let closeTab = "close-tab"
 }
 
