@@ -230,11 +230,15 @@ final class CardDesktopTests: XCTestCase {
         XCTAssertGreaterThan(largeText / plain, 1.5, "twice the text size: \(largeText) px wide, \(plain) at 1")
     }
 
-    /// `--print` writes the card as text without a display; a wrong option is status 2 with the usage.
+    /// `--print` writes the card as text without a display, `--json` as its document; a wrong option is status 2 with the usage.
     func testPrintAndUsage() throws {
         let text = try HarnessProcesses.process(Self.cardProgram.path, ["--print", "--document", String(decoding: try JSONEncoder().encode(Self.document), as: UTF8.self)],
                                                 environment: [:]).checkedOutput("screentime-card --print")
         XCTAssertEqual(text, CardText.render(Self.document) + "\n")
+        // --json: the document itself, for the in-tab card.
+        let json = try HarnessProcesses.process(Self.cardProgram.path, ["--json", "--document", String(decoding: try JSONEncoder().encode(Self.document), as: UTF8.self)],
+                                                environment: [:]).checkedOutput("screentime-card --json")
+        XCTAssertEqual(try JSONDecoder().decode(CardDocument.self, from: Data(json.utf8)), Self.document)
         let bad = Process()
         bad.executableURL = Self.cardProgram
         bad.arguments = ["--request", "{"]
