@@ -194,6 +194,55 @@ final class SyncInProcessTests: XCTestCase {
         XCTAssertNil(b.agent.engine.settings.limits["stnotes"])
     }
 
+    /// The sync engine paused across the day's start (04:00) and resumed the next morning: the
+    /// evening's time stays in its day, the morning's joins the other computer's, and the shared
+    /// limit holds to the second once the files arrive; before they do, each counts what it has.
+    func testASyncPausedAcrossTheDayStartNeitherDoublesNorLoses() throws {
+        let zone = SystemTimeZone()
+        let dayOne = CivilDate(year: 2026, month: 6, day: 1), dayTwo = CivilDate(year: 2026, month: 6, day: 2)
+        let clock = VirtualClock(zone.instant(of: dayTwo, at: WallTime(hour: 3, minute: 30)))
+        let folderA = root.appendingPathComponent("a-Sync").path, folderB = root.appendingPathComponent("b-Sync").path
+        for folder in [folderA, folderB] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let config = "[general]\nidle-after = 1h\nday-start = 04:00\n[modes]\nautomatic = off\nbreaks = off\n[limits]\nstnotes = 30m\n"
+        let a = try computer("laptop", config: config, joining: folderA, clock: clock)
+        let b = try computer("desktop", config: config, joining: folderB, clock: clock)
+        let both = [a, b]
+        // Paused from the start: A from 03:30 to 04:15, 30 minutes of it before the day's start;
+        // B 10 minutes after it.
+        a.desktop.focus("stnotes")
+        try live(45 * 60, step: 5, both, clock)
+        a.desktop.focus("steditor", window: 2)
+        b.desktop.focus("stnotes")
+        try live(10 * 60, step: 5, both, clock)
+        b.desktop.focus("steditor", window: 2)
+        try live(2, both, clock)
+        let onA = try XCTUnwrap(used("stnotes", on: a, clock)), onB = try XCTUnwrap(used("stnotes", on: b, clock))
+        XCTAssertEqual(onA, 15 * 60, accuracy: 5, "A's morning only: the night's 30 minutes were yesterday's")
+        XCTAssertEqual(onB, 10 * 60, accuracy: 5, "apart, B counts its own (from its first turn after the focus)")
+        XCTAssertTrue(b.desktop.minimized.isEmpty && a.desktop.minimized.isEmpty, "neither reached the shared limit alone")
+
+        // Resumed: each folder gets the other's files.
+        try copy(from: folderA, to: folderB)
+        try copy(from: folderB, to: folderA)
+        try live(2, both, clock)
+        XCTAssertEqual(try XCTUnwrap(used("stnotes", on: a, clock)), onA + onB, accuracy: 0.01, "A counts B's morning, not twice")
+        XCTAssertEqual(try XCTUnwrap(used("stnotes", on: b, clock)), onA + onB, accuracy: 0.01, "B counts A's morning, not its night")
+        let reading = SyncFolder(root: folderB).read()
+        let laptop = try XCTUnwrap(reading.sortedDevices.first { $0.name == "laptop" })
+        XCTAssertEqual(try XCTUnwrap(laptop.days[dayOne]?.appTotals["stnotes"]), 45 * 60 - onA, accuracy: 0.01, "the night stays in its day")
+        XCTAssertEqual(try XCTUnwrap(laptop.days[dayTwo]?.appTotals["stnotes"]), onA, accuracy: 0.01)
+        XCTAssertTrue(reading.damaged.isEmpty && reading.conflictCopies.isEmpty)
+
+        // What is left of the shared 30 minutes, on B, to the second.
+        let left = 30 * 60 - (onA + onB)
+        b.desktop.focus("stnotes")
+        try live(left - 2, both, clock)
+        XCTAssertTrue(b.desktop.minimized.isEmpty, "usable until the shared limit")
+        try live(4, both, clock)
+        XCTAssertEqual(b.desktop.minimized, ["stnotes"], "disabled at the shared limit")
+        XCTAssertEqual(try XCTUnwrap(used("stnotes", on: b, clock)), 30 * 60, accuracy: 1)
+    }
+
     /// A working day of normal use (8 hours, a dozen apps, a switch every 1 to 10 minutes): what
     /// this device writes to the folder, counted write by write (each write is a new file renamed
     /// over the last, so a new inode).
