@@ -198,8 +198,7 @@ final class ChromiumExtensionTests: XCTestCase {
     /// (Go to bed, its main action) is Sleep, as from the desktop's card.
     func testWindDownsCardInTheTabOffersItsContentAndGoToBedIsSleep() throws {
         let calm = "http://docs.example.org/calm"
-        // The time-of-day modes on (at the suite's midday, Standard until switched): Sleep lasts until their Wake Up.
-        let (agent, chromium, tabs) = try startAll(config: Self.config + "[wind-down]\nalternatives = \(calm)\n[modes]\nautomatic = on\n")
+        let (agent, chromium, tabs) = try startAll(config: Self.config + "[wind-down]\nalternatives = \(calm)\n")
         try chromium.activate(tabs[0])
         XCTAssertTrue(eventually(5) { self.focused(agent) == "example.net" }, agent.log)
         XCTAssertEqual(try agent.cli(["mode", "wind-down"]).status, 0)

@@ -31,6 +31,26 @@ final class AutomaticModesTests: XCTestCase {
         XCTAssertEqual(decision.next?.mode, .wakeUp)
     }
 
+    /// With the time-of-day modes off, "Go to bed" (the card's, `screentime bedtime`, which says
+    /// "Sleep mode is on until the morning") is still Sleep, until the night's Wake Up would begin;
+    /// nothing else of the night comes by itself, neither before it nor after.
+    func testGoToBedIsSleepWithTheTimeOfDayModesOff() {
+        var inputs = ModeInputs()
+        inputs.automatic.isEnabled = false
+        let said = zone.at("2026-03-16 21:30")
+        XCTAssertEqual(ModeResolver(inputs: inputs, zone: zone).resolve(at: said).mode, .standard, "the fixture: off, no Wind Down")
+        inputs.sleepActions.bedtimeAt = said
+        let resolver = ModeResolver(inputs: inputs, zone: zone)
+        XCTAssertEqual(resolver.resolve(at: said.addingTimeInterval(1)).mode, .sleep)
+        XCTAssertEqual(resolver.resolve(at: zone.at("2026-03-17 03:00")).mode, .sleep)
+        // The default wake time is 07:00: Wake Up would begin at 06:00.
+        XCTAssertEqual(resolver.resolve(at: zone.at("2026-03-17 05:59")).mode, .sleep)
+        XCTAssertEqual(resolver.resolve(at: zone.at("2026-03-17 06:01")).mode, .standard, "no Wake Up by itself")
+        XCTAssertEqual(resolver.resolve(at: zone.at("2026-03-17 22:30")).mode, .standard, "nor the next evening's Wind Down")
+        inputs.sleepActions.startDayAt = zone.at("2026-03-17 01:00")
+        XCTAssertEqual(ModeResolver(inputs: inputs, zone: zone).resolve(at: zone.at("2026-03-17 01:01")).mode, .standard, "start-day ends it")
+    }
+
     /// The largest offsets the config allows, every sleep action at once: still a decision.
     func testLargestOffsetsWithEveryAction() {
         var inputs = ModeInputs()

@@ -47,6 +47,12 @@ public enum AutomaticCause: Hashable, Sendable {
     case aroundWakeTime(WallTime)
 }
 
+extension AutomaticCause {
+    var isBedtimeSaid: Bool {
+        if case .bedtimeSaid = self { true } else { false }
+    }
+}
+
 /// One night's Wind Down, Sleep and Wake Up as intervals.
 struct NightPlan {
     struct Part {

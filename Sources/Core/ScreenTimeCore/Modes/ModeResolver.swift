@@ -134,19 +134,25 @@ public struct ModeResolver {
         return claims
     }
 
+    /// The time-of-day modes; with them off, only the Sleep the user asked for ("Go to bed"),
+    /// until the night's Wake Up would begin (or `start-day`).
     func automaticClaims(in window: Range<Date>) -> [Claim] {
-        guard inputs.automatic.isEnabled else { return [] }
+        let enabled = inputs.automatic.isEnabled
+        guard enabled || inputs.sleepActions.bedtimeAt != nil else { return [] }
+        var settings = inputs.automatic
+        // Off, no Sleep comes by itself before the one asked for.
+        if !enabled { settings.sleepAfterWindDown = 366 * 86_400 }
         let first = zone.localDate(of: window.lowerBound).adding(days: -2)
         let last = zone.localDate(of: window.upperBound).adding(days: 1)
         let nights = (first.daysSinceEpoch...last.daysSinceEpoch).map {
             NightPlan(evening: CivilDate(daysSinceEpoch: $0), sleepTimes: inputs.sleepTimes, actions: inputs.sleepActions,
-                      settings: inputs.automatic, zone: zone)
+                      settings: settings, zone: zone)
         }
         var claims: [Claim] = []
         for (index, night) in nights.enumerated() {
             // A night ends where the next one begins, should odd sleep times make them overlap.
             let cutoff = index + 1 < nights.count ? nights[index + 1].span.lowerBound : Date.distantFuture
-            for part in night.parts where inputs.enabledModes.contains(part.mode) {
+            for part in night.parts where inputs.enabledModes.contains(part.mode) && (enabled || part.cause.isBedtimeSaid) {
                 let span = Range(from: part.span.lowerBound, upTo: min(part.span.upperBound, cutoff))
                 if !span.isEmpty, span.overlaps(window) {
                     claims.append(Claim(layer: .automatic, mode: part.mode, reason: .automatic(part.cause), span: span))
