@@ -1,10 +1,12 @@
 import Foundation
 import ScreenTimeCore
 import Harnesses
+import UsageStore
 import XCTest
 
 /// Time not tracked is shown: the real agent stopped (SIGTERM, as `systemctl --user stop` does)
-/// or killed (SIGKILL), started again; the span is in `report` (text, JSON, HTML) and `status`.
+/// or killed (SIGKILL), started again, or a session begun without it; the span is in `report`
+/// (text, JSON, HTML) and `status`.
 final class UntrackedTimeTests: XCTestCase {
     var desk: DesktopHarness!
 
@@ -57,5 +59,32 @@ final class UntrackedTimeTests: XCTestCase {
     func testAnAgentKilledBySIGKILLLeavesASpanEndedWithoutACleanExit() throws {
         let agent = try absence(ending: SIGKILL, away: 11)
         try assertShown(agent, cause: .endedUnexpectedly, detail: "", away: 11)
+    }
+
+    /// A session that began without the agent (its autostart off, started by hand later): the
+    /// time from the session's start, which logind gives (the stand-in, as logind answers
+    /// `Timestamp`), to the agent's start is not tracked, and says so.
+    func testASessionStartedWithoutTheAgentLeavesASpanInTheReport() throws {
+        let logind = try StandInLogind(in: desk.root)
+        var environment = try AgentProcess.freshEnvironment(on: desk, config: "[general]\nidle-after = 1h\n")
+        environment.merge(logind.environment) { $1 }
+        // The last run was the previous session's ("1"), ended cleanly an hour before this one began.
+        let data = URL(fileURLWithPath: environment["XDG_DATA_HOME"]!).appendingPathComponent("screentime")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let now = Date()
+        do {
+            let store = try UsageDatabase(path: data.appendingPathComponent("screentime.db").path)
+            let run = try store.beginAgentRun(at: now.addingTimeInterval(-7200), session: "1")
+            try store.markAgentEnded(run: run, at: now.addingTimeInterval(-3600), reason: "SIGTERM")
+        }
+        logind.sessionStart = now.addingTimeInterval(-180)
+        let agent = try AgentProcess(environment: environment, desk: desk)
+        XCTAssertEqual(agent.databasePath, data.appendingPathComponent("screentime.db").path, "the fixture wrote the agent's store")
+        try Wait.until("the agent to record the time before it started", detail: agent.log) {
+            try logind.serve()
+            let report = try JSONDecoder().decode(UsageReport.self, from: Data(try agent.cli(["report", "--json"]).out.utf8))
+            return !report.notTracked.isEmpty
+        }
+        try assertShown(agent, cause: .noAgent, detail: "", away: 180)
     }
 }

@@ -12,16 +12,23 @@ final class AgentRunLog {
     private(set) var run: Int64?
     private(set) var nextMark: Date?
 
-    /// Records the spans missed since the last run, and begins this one.
-    func begin(store: UsageDatabase, environment: [String: String], now: Date) {
+    /// Records the spans missed since the last run, and begins this one. When the last run was
+    /// another session's, what was missed depends on when this session began, which logind is
+    /// asked (`askSessionStart`, answered later or never): the spans are recorded with its answer.
+    func begin(store: UsageDatabase, environment: [String: String], now: Date,
+               askSessionStart: (@escaping (Date?) -> Void) -> Bool) {
         let session = environment["XDG_SESSION_ID"] ?? ""
         do {
             let last = try store.lastAgentRun()
-            let spans = TrackingGaps.found(last: last, session: session, sessionStart: Self.sessionStart(session),
-                                           bootTime: Self.bootTime(), now: now)
-            for span in spans {
-                try store.recordUntracked(span)
-                Log.info("not tracked: \(span.line(in: SystemTimeZone(), withDate: true))")
+            let bootTime = Self.bootTime()
+            let record = { (sessionStart: Date?) in
+                for span in TrackingGaps.found(last: last, session: session, sessionStart: sessionStart, bootTime: bootTime, now: now) {
+                    do { try store.recordUntracked(span) } catch { Log.warning("the time not tracked cannot be recorded: \(error)") }
+                    Log.info("not tracked: \(span.line(in: SystemTimeZone(), withDate: true))")
+                }
+            }
+            if !TrackingGaps.needsSessionStart(last: last, session: session) || !askSessionStart(record) {
+                record(nil)
             }
             run = try store.beginAgentRun(at: now, session: session)
             nextMark = now.addingTimeInterval(Self.aliveEvery)
@@ -41,13 +48,6 @@ final class AgentRunLog {
         do { try store.markAgentEnded(run: run, at: now, reason: reason) } catch { Log.warning("the agent's run cannot be recorded: \(error)") }
         self.run = nil
         nextMark = nil
-    }
-
-    /// When the logind session began (`/run/systemd/sessions/ID`, `REALTIME=` in microseconds).
-    static func sessionStart(_ session: String) -> Date? {
-        guard !session.isEmpty, !session.contains("/"),
-              let micro = field("REALTIME=", in: "/run/systemd/sessions/\(session)") else { return nil }
-        return Date(timeIntervalSince1970: micro / 1_000_000)
     }
 
     /// When the machine started (`/proc/stat`, `btime`).

@@ -170,7 +170,7 @@ public final class AgentRunner {
         watchLogind()
         watchDesktopEntries()
         beginTurn()
-        runLog.begin(store: store, environment: options.environment, now: now)
+        runLog.begin(store: store, environment: options.environment, now: now) { [logind] answer in logind?.askSessionStart(answer) ?? false }
         resolveMode(now: now)
         connectDesktop(now: now)
         eventLoop = EventLoop(sources: makeSources())

@@ -49,6 +49,23 @@ final class LogindWatch {
         }
     }
 
+    /// Asks when the session began (its `Timestamp` property, CLOCK_REALTIME microseconds):
+    /// `answer` gets it from a later `dispatchPending()`, or nil (no such session, no answer in
+    /// 5 s). False when there is no session to ask about.
+    func askSessionStart(_ answer: @escaping (Date?) -> Void) -> Bool {
+        guard let sessionPath else { return false }
+        do {
+            try connection.send(destination: Self.busName, path: sessionPath, interface: Self.propertiesInterface, method: "Get",
+                                arguments: [.string(Self.sessionInterface), .string("Timestamp")], timeout: .seconds(5)) { result in
+                guard case .success(let values) = result, case .variant(.uint64(let micro))? = values.first, micro > 0 else { return answer(nil) }
+                answer(Date(timeIntervalSince1970: Double(micro) / 1_000_000))
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// logind's object path for a session id: sd-bus escaping, every byte outside [A-Za-z0-9]
     /// (and a leading digit) as `_xx` in hex, so session "2" is `/org/freedesktop/login1/session/_32`.
     static func sessionPath(id: String) -> String {

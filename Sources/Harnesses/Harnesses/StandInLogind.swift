@@ -3,12 +3,15 @@ import SessionBus
 
 /// logind as the agent sees it, since logind itself cannot run in the harness: a private
 /// system-like bus (its own `dbus-daemon`) and a peer owning `org.freedesktop.login1` that sends
-/// what logind sends on a suspend and a lock, for session "2".
+/// what logind sends on a suspend and a lock, for session "2", and answers its `Timestamp` (when it
+/// began) as logind does, while `serve()` is called.
 public final class StandInLogind {
     public static let sessionID = "2"
     /// logind's escaping of "2", spelled out rather than computed by the code under test.
     public static let sessionPath = "/org/freedesktop/login1/session/_32"
     public let address: String
+    /// When session "2" began, as its `Timestamp` property says.
+    public var sessionStart = Date()
     private let daemon = Process()
     private let peer: BusConnection
 
@@ -59,7 +62,23 @@ public final class StandInLogind {
         guard try peer.requestName("org.freedesktop.login1") else {
             throw DesktopHarness.Failure.didNotStart("the stand-in logind", "org.freedesktop.login1 is taken")
         }
+        try peer.export(path: Self.sessionPath, interface: "org.freedesktop.DBus.Properties", introspection: Self.propertiesXML) {
+            [unowned self] member, arguments in
+            guard member == "Get", arguments.count == 2, arguments[0].stringValue == "org.freedesktop.login1.Session",
+                  arguments[1].stringValue == "Timestamp" else {
+                throw BusMethodError(name: "org.freedesktop.DBus.Error.UnknownProperty", message: "the stand-in knows Session.Timestamp only")
+            }
+            return [.variant(.uint64(UInt64(sessionStart.timeIntervalSince1970 * 1_000_000)))]
+        }
     }
+
+    private static let propertiesXML = """
+        <interface name="org.freedesktop.DBus.Properties"><method name="Get"><arg type="s" direction="in"/>\
+        <arg type="s" direction="in"/><arg type="v" direction="out"/></method></interface>
+        """
+
+    /// Answers the calls that arrived (the agent's question about the session's start).
+    public func serve() throws { try peer.dispatchPending() }
 
     /// What the agent's environment needs to find this logind and its session.
     public var environment: [String: String] {

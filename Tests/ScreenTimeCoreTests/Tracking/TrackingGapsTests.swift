@@ -43,4 +43,15 @@ final class TrackingGapsTests: XCTestCase {
         let span = UntrackedSpan(start: at(2), end: at(35), cause: .stopped, detail: "SIGTERM")
         XCTAssertEqual(span.line(in: zone), "01:02–01:35 (33m): the agent was stopped (SIGTERM)")
     }
+
+    /// logind is asked when the session began only where that decides: a run of another session,
+    /// or one of the two runs naming none; never for the same session or a first run.
+    func testTheSessionStartIsNeededOnlyWhereItDecides() {
+        let run = AgentRun(started: at(0), alive: at(30), ended: at(30), endReason: "signal 15", session: "3")
+        XCTAssertFalse(TrackingGaps.needsSessionStart(last: nil, session: "3"))
+        XCTAssertFalse(TrackingGaps.needsSessionStart(last: run, session: "3"))
+        XCTAssertTrue(TrackingGaps.needsSessionStart(last: run, session: "4"))
+        XCTAssertTrue(TrackingGaps.needsSessionStart(last: run, session: ""))
+        XCTAssertTrue(TrackingGaps.needsSessionStart(last: AgentRun(started: at(0), alive: at(29), session: ""), session: "4"))
+    }
 }

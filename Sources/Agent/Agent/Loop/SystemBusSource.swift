@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// logind on the system bus: sleep, and the session's lock.
+/// logind on the system bus: sleep, the session's lock, and the answer about the session's start.
 final class SystemBusSource: LoopSource {
     private unowned let agent: AgentRunner
 
@@ -10,7 +10,13 @@ final class SystemBusSource: LoopSource {
         if let connection = agent.logind?.connection { requests.append(PollRequest(descriptor: connection.fileDescriptor)) }
     }
 
-    func nextDeadline(now: Date) -> Date? { agent.logind?.connection.hasQueuedIncoming == true ? now : nil }
+    func nextDeadline(now: Date) -> Date? {
+        guard let connection = agent.logind?.connection else { return nil }
+        return connection.hasQueuedIncoming ? now : connection.nextReplyDeadline(now: now)
+    }
 
-    func handle(ready: [Int32], now: Date) { agent.systemBusReadable() }
+    func handle(ready: [Int32], now: Date) {
+        agent.logind?.connection.expireOverdueReplies()
+        agent.systemBusReadable()
+    }
 }

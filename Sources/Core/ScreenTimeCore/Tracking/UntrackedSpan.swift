@@ -74,6 +74,13 @@ public enum TrackingGaps {
     /// A session's first seconds pass before any autostarted agent runs.
     public static let startupGrace: TimeInterval = 60
 
+    /// Whether what `found` gives depends on `sessionStart`: unless both runs name their session,
+    /// and the same one, the last run may have been another session's, dated from this one's start.
+    public static func needsSessionStart(last: AgentRun?, session: String) -> Bool {
+        guard let last else { return false }
+        return session.isEmpty || last.session.isEmpty || session != last.session
+    }
+
     /// `session` and `sessionStart`: the logind session the agent starts in, when known;
     /// `bootTime`: when the machine started (a run before it was another session).
     public static func found(last: AgentRun?, session: String, sessionStart: Date?, bootTime: Date?, now: Date) -> [UntrackedSpan] {
