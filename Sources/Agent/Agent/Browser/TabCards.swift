@@ -1,5 +1,6 @@
 import ChildProcesses
 import FoundationEssentials
+import Glibc
 import Logging
 import ScreenTimeCore
 
@@ -31,6 +32,8 @@ final class TabCards {
 
     func compose(_ request: CardRequest, site: AppID, browser: UInt32, now: Date) {
         drop(site)
+        // Without the card beside the agent the quick card stays (the desktop's cards say why, once).
+        guard access(executable, X_OK) == 0 else { return }
         do {
             let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
             let child = try ChildProcess(executable, ["--id", "tab", "--request", json, "--json"], environment: environment,
