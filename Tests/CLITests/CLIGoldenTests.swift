@@ -163,6 +163,8 @@ final class CLIGoldenTests: XCTestCase {
         let config = home.appendingPathComponent(".config/screentime/config")
         try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "[limits]\nbrowsers = 3h\n".write(to: config, atomically: true, encoding: .utf8)
+        // The day after the fixture's: its apps are the week's, and today has none of their time.
+        environment["SCREENTIME_NOW"] = "1795953600"  // 2026-11-29 12:00 UTC
         let rows = try run(["apps"]).out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
         XCTAssertEqual(rows.first, ["APP", "NAME", "GROUPS", "TODAY", "LIMIT"])
         func row(_ app: String) -> String { rows.first { $0.first.map(String.init) == app }?.joined(separator: " ") ?? "" }
