@@ -54,10 +54,7 @@ public final class AgentRunner {
     var desktopEntries: [DesktopEntry]
     /// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
     let desktopEntryWatch = DirectoryWatch()
-    var engine: Engine { didSet { engineDeadline = nil } }
-    /// `engine.nextDeadline()` as last asked, until the engine changes: the loop asks every turn,
-    /// and most turns change nothing in the engine.
-    private var engineDeadline: Date??
+    var engine: Engine
     /// The providers chosen for this session (focus, minimize, idle, screen filter).
     var desktop: Desktop?
     /// When the screen filter's fade wants its next step.
@@ -253,16 +250,6 @@ public final class AgentRunner {
     func focusedApp(_ facts: WindowFacts?) -> FocusedApp? {
         guard let facts, facts.role == .normal else { return nil }
         return FocusedApp(app: browserSite(facts, identifiedAs: resolver.identify(facts)), window: facts.window, title: facts.title)
-    }
-
-    // MARK: - Deadlines
-
-    /// The engine's next deadline, asked of it only when it changed since the last time.
-    func engineNextDeadline() -> Date? {
-        if let known = engineDeadline { return known }
-        let deadline = engine.nextDeadline()
-        engineDeadline = .some(deadline)
-        return deadline
     }
 
     // MARK: - Connections

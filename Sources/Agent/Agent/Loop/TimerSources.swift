@@ -7,7 +7,7 @@ final class EngineTimerSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func nextDeadline(now: Date) -> Date? { agent.engineNextDeadline() }
+    func nextDeadline(now: Date) -> Date? { agent.engine.cachedNextDeadline() }
 
     func handle(ready: [Int32], now: Date) { agent.apply(agent.engine.handle(.tick, at: now)) }
 }

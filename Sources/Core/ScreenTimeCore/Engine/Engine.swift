@@ -46,6 +46,8 @@ public struct Engine {
     /// the event. An app not here has them worked out when asked.
     private var limitRules: [AppID: LimitRule] = [:]
     private var lastEvent: Date
+    /// `nextDeadline()` as last worked out, until the next event: the agent's loop asks every turn.
+    private var knownDeadline: Date??
 
     public init(settings: Settings, zone: LocalTimeZone, now: Date,
                 usageToday: [AppID: TimeInterval] = [:], grantsToday: [AppID: [TimeInterval]] = [:], knownApps: [AppInfo] = []) {
@@ -132,6 +134,9 @@ public struct Engine {
 
     /// When the running segment reaches `app`'s limit. The deadline and the check both use this one
     /// instant, so rounding cannot leave a deadline that has come while the limit is "not yet" reached.
+    /// Not inlined: inlined into the mutating `checkLimit`, its `remaining` was called on a copy of
+    /// the whole engine.
+    @inline(never)
     private func limitReachedAt(_ app: AppID) -> Date? {
         // Only the focused app counts, so its groups' use grows with its own.
         guard let segmentStart, focused?.app.id == app, let left = remaining(app, at: segmentStart) else { return nil }
@@ -139,6 +144,16 @@ public struct Engine {
     }
 
     public func info(_ app: AppID) -> AppInfo { apps[app] ?? SiteApp.known(by: app) }
+
+    /// `nextDeadline()`, worked out once per event. Mutating, so that an engine kept in a class is
+    /// asked in place: a non-mutating call through the class's property copies the engine whole
+    /// (every table retained, then released) at each ask.
+    public mutating func cachedNextDeadline() -> Date? {
+        if let knownDeadline { return knownDeadline }
+        let deadline = nextDeadline()
+        knownDeadline = .some(deadline)
+        return deadline
+    }
 
     /// When the engine next needs a `.tick`: a countdown mark, the limit, a bypass running out,
     /// the start or end of a break, or the next day.
@@ -166,6 +181,7 @@ public struct Engine {
     // MARK: - Events
 
     public mutating func handle(_ event: EngineEvent, at time: Date) -> [EngineAction] {
+        knownDeadline = nil
         var actions: [EngineAction] = []
         if case .clockJumped(let lastSeen) = event { actions += rebase(lastSeen: lastSeen, now: time) }
         let now = max(time, lastEvent)
@@ -175,7 +191,8 @@ public struct Engine {
         switch event {
         case .focus(let window):
             focusedWindow = window
-            let new = window.map(applyingTitleRules)
+            // A closure, not the method itself: `map(applyingTitleRules)` captures a copy of the engine.
+            let new = window.map { applyingTitleRules($0) }
             if let new { know(new.app) }
             // Another window, or another title, of the app being counted: the same interval.
             if let new, new.app.id == focused?.app.id, isCounting || !active {
@@ -211,7 +228,7 @@ public struct Engine {
             let old = self
             settings = new
             limitRules = [:]
-            focused = focusedWindow.map(applyingTitleRules)
+            focused = focusedWindow.map { applyingTitleRules($0) }
             if let focused { know(focused.app) }
             actions += applyProfile(new.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now)), at: now)
             for app in Set(countdowns.keys) where old.effectiveLimit(of: app) != effectiveLimit(of: app) {
