@@ -486,6 +486,8 @@ private let builtinZones = Mutex<[String: ProcessZone?]>([:])
 private let sharedZones = Mutex<[String: Result<ProcessZone, ICalError>]>([:])
 
 /// A zone that lives as long as the process (times placed in it outlive their document).
+/// `@unchecked Sendable` only to sit in the locked tables above: the pointer is never freed, and
+/// the reader reads calendars on its one thread, so no zone is used from two threads at once.
 private struct ProcessZone: @unchecked Sendable {
     let zone: OpaquePointer
 }
