@@ -41,6 +41,14 @@ final class SyncDesktopTests: XCTestCase {
         // A limit set on B applies on A.
         XCTAssertEqual(try agentB.cli(["limit", "set", "stvideo", "7m"]).status, 0)
         XCTAssertTrue(try eventually(30) { try limit("stvideo", agentA) == "7m" }, "A's log: \(agentA.log)")
+        // A Cheat Day booked on A is booked on B.
+        let booked = try agentA.cli(["cheat-day", "book", "tomorrow 20:00"])
+        XCTAssertEqual(booked.status, 0, booked.err)
+        let onA = try agentA.cli(["cheat-day", "list"]).out
+        XCTAssertTrue(onA.contains(" 20:00 to "), onA)
+        var onB = ""
+        XCTAssertTrue(try eventually(30) { onB = try agentB.cli(["cheat-day", "list"]).out; return onB == onA },
+                      "A: \(onA), B: \(onB); B's log: \(agentB.log)")
         // The same key changed on both while their Syncthings are paused ends the same on both: the later change.
         try a.setPaused(true)
         try b.setPaused(true)
@@ -91,6 +99,33 @@ final class SyncDesktopTests: XCTestCase {
         _ = agentB.stop()
     }
 
+    /// A's clock 10 minutes ahead of B's (libfaketime under A's agent, the folder copied by
+    /// rsync): the shared limit holds to the second, nothing doubled or lost; and a limit B sets
+    /// after seeing A's wins on both, though B's clock dates it earlier.
+    func testASharedLimitWithOneClockTenMinutesAhead() throws {
+        let folderA = root.appendingPathComponent("a/Sync"), folderB = root.appendingPathComponent("b/Sync")
+        try FileManager.default.createDirectory(at: folderA, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folderB, withIntermediateDirectories: true)
+        let copier = try RandomCopies(between: folderA, and: folderB)
+        defer { copier.stop() }
+        let ahead = ["LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "FAKETIME": "+10m",
+                     "DONT_FAKE_MONOTONIC": "1"]
+        let (agentA, agentB) = try runSharedLimit(folderA: folderA, folderB: folderB, engine: "rsync-clock-ahead", agentOnlyA: ahead)
+        defer { _ = agentA.stop(); _ = agentB.stop() }
+        // A's agent did run ahead: the day it last wrote is dated by its clock.
+        let laptop = try XCTUnwrap(SyncFolder(root: folderB.path).read().sortedDevices.first { $0.name == "laptop" })
+        let written = try XCTUnwrap(laptop.lastWritten)
+        XCTAssertEqual(written.timeIntervalSinceNow, 600, accuracy: 60, "A's files are dated 10 minutes ahead")
+        // The later change wins whatever the clocks say: A's first, then B's once it has A's.
+        XCTAssertEqual(try agentA.cli(["limit", "set", "stgame", "40m"]).status, 0)
+        XCTAssertTrue(try eventually(30) { try limit("stgame", agentB) == "40m" }, "B's log: \(agentB.log)")
+        XCTAssertEqual(try agentB.cli(["limit", "set", "stgame", "35m"]).status, 0)
+        let converged = try eventually(30) { try limit("stgame", agentA) == "35m" && limit("stgame", agentB) == "35m" }
+        let onBoth = (try limit("stgame", agentA) ?? "none", try limit("stgame", agentB) ?? "none")
+        XCTAssertTrue(converged, "B's later change, dated 10 minutes before A's by the clocks: A \(onBoth.0), B \(onBoth.1); "
+                      + "A's log: \(agentA.log)\nB's log: \(agentB.log)")
+    }
+
     private func status(_ agent: AgentProcess) throws -> StatusSnapshot {
         let result = try agent.cli(["status", "--json"])
         XCTAssertEqual(result.status, 0, result.err)
@@ -120,14 +155,15 @@ final class SyncDesktopTests: XCTestCase {
     }
 
     /// The shared limit's scenario; the two agents, still running, for what the caller checks next.
-    private func runSharedLimit(folderA: URL, folderB: URL, engine: String) throws -> (AgentProcess, AgentProcess) {
+    private func runSharedLimit(folderA: URL, folderB: URL, engine: String,
+                                agentOnlyA: [String: String] = [:]) throws -> (AgentProcess, AgentProcess) {
         let deskA = try DesktopHarness.shared()
-        let deskB = try DesktopHarness.separate(named: "desk-\(engine)")
+        let deskB = try DesktopHarness.separate(named: "desk-b")  // the second computer, for every engine in turn
         let environmentA = try AgentProcess.freshEnvironment(on: deskA, config: Self.config)
         let environmentB = try AgentProcess.freshEnvironment(on: deskB, config: Self.config)
         XCTAssertEqual(try AgentProcess.run(["sync", "join", folderA.path, "--name", "laptop"], environment: environmentA).status, 0)
         XCTAssertEqual(try AgentProcess.run(["sync", "join", folderB.path, "--name", "desktop"], environment: environmentB).status, 0)
-        let agentA = try AgentProcess(environment: environmentA, desk: deskA)
+        let agentA = try AgentProcess(environment: environmentA, desk: deskA, agentOnly: agentOnlyA)
         let agentB = try AgentProcess(environment: environmentB, desk: deskB)
         let windowsA = try TestWindowClient(display: deskA.display)
         let windowsB = try TestWindowClient(display: deskB.display)

@@ -37,6 +37,26 @@ final class SyncFolderTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.root), ["laptop-00000000000000aa"])
     }
 
+    /// Each rewrite of a file is dated a later whole second than the version it replaces, however
+    /// quickly it follows: a sync engine that compares sizes and whole seconds (rsync's quick check)
+    /// sees every version.
+    func testARewriteInTheSameSecondIsDatedAfterTheVersionItReplaces() throws {
+        let folder = SyncFolder(root: try temporaryFolder())
+        var view = SettingsChanges(device: laptop, name: "laptop")
+        let key = SharedSettingKey(section: "limits", key: "stgame")
+        var seconds: [Int] = []
+        for value in ["40m", "35m", "30m"] {
+            view.settings[key] = StampedSetting(stamp: 1_796_180_400_000, device: laptop, value: value)
+            try folder.write(view)
+            let file = folder.root + "/laptop-00000000000000aa/" + SyncFolderLayout.settingsFileName
+            let date = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)
+            seconds.append(Int(date.timeIntervalSince1970.rounded(.down)))
+        }
+        XCTAssertEqual(seconds, seconds.sorted(), "\(seconds)")
+        XCTAssertEqual(Set(seconds).count, 3, "three writes, three seconds: \(seconds)")
+        XCTAssertLessThan(seconds[2], Int(Date().timeIntervalSince1970) + 4, "never far ahead of the clock")
+    }
+
     /// What a sync engine leaves in the folder: its temporary files, half-copied ones, conflict copies.
     func testTheFolderAsASyncEngineLeavesIt() throws {
         let root = try temporaryFolder()

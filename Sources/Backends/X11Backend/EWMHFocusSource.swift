@@ -46,7 +46,7 @@ public final class EWMHFocusSource: FocusSource {
     private var watchedDestroyed = false
     private var subscription: X11EventRouter.Subscription?
 
-    public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, clock: @escaping () -> Date = { Date() }) throws {
+    public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, clock: @escaping () -> Date) throws {
         self.connection = connection
         self.inspector = WindowInspector(connection: connection)
         self.noneDebounce = noneDebounce

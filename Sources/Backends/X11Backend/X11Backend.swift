@@ -5,7 +5,7 @@ import ScreenTimeCore
 public enum X11Backend {
     /// EWMH when the window manager announces `_NET_ACTIVE_WINDOW`, else polling the input focus.
     /// The reason is for the log and `doctor`.
-    public static func makeFocusSource(connection: X11Connection, clock: @escaping () -> Date = { Date() }) throws -> (FocusSource, reason: String) {
+    public static func makeFocusSource(connection: X11Connection, clock: @escaping () -> Date) throws -> (FocusSource, reason: String) {
         let capabilities = try WMCapabilities.probe(connection)
         if capabilities.supportsActiveWindow {
             let name = capabilities.windowManagerName ?? "unnamed window manager"

@@ -51,7 +51,7 @@ public final class X11IdleWatch {
     /// `X11Error.extensionMissing` when the server offers neither IDLETIME nor MIT-SCREEN-SAVER.
     /// The first reading happens here: a user already idle gives a `.becameIdle` at the first drain.
     public init(connection: X11Connection, threshold: TimeInterval, mechanism preferred: Mechanism = .syncAlarms,
-                clock: @escaping () -> Date = { Date() }) throws {
+                clock: @escaping () -> Date) throws {
         self.connection = connection
         self.clock = clock
         self.threshold = Self.quantized(threshold)
@@ -133,11 +133,6 @@ public final class X11IdleWatch {
     public func screenSaverActive() throws -> Bool {
         guard hasScreenSaver else { return false }
         return mechanism == .syncAlarms ? screenSaverOn : try connection.display.screenSaverInfo().isOn
-    }
-
-    /// The backend `X11IdleWatch` would use on `connection`, nil when there is none; for `doctor`.
-    public static func backendName(on connection: X11Connection) -> String? {
-        (try? X11IdleWatch(connection: connection, threshold: 3600))?.backendName
     }
 
     // MARK: - Private

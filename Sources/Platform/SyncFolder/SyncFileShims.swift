@@ -60,6 +60,7 @@ enum SyncFileShims {
             }
             written += count
         }
+        datedAfter(path, descriptor)
         let synced = fsync(descriptor) == 0
         close(descriptor)
         guard synced, rename(temporary, path) == 0 else {
@@ -72,6 +73,18 @@ enum SyncFileShims {
             _ = fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// Gives the new version (open as `descriptor`) a later whole second than the file it replaces
+    /// at `path`. Engines that take a file of the same size and the same second for the one they
+    /// have (rsync's quick check, and others that compare whole seconds) would otherwise pass over
+    /// a rewrite made in the same second, such as "35m" replacing "40m", and the computers would
+    /// keep different settings until the next rewrite.
+    private static func datedAfter(_ path: String, _ descriptor: Int32) {
+        var old = stat(), new = stat()
+        guard stat(path, &old) == 0, fstat(descriptor, &new) == 0, new.st_mtim.tv_sec <= old.st_mtim.tv_sec else { return }
+        var times = [timespec](repeating: timespec(tv_sec: old.st_mtim.tv_sec + 1, tv_nsec: 0), count: 2)
+        _ = futimens(descriptor, &times)
     }
 
     static func makeFolder(_ path: String) throws {
