@@ -55,6 +55,8 @@ public final class AgentRunner {
     /// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
     let desktopEntryWatch = DirectoryWatch()
     var engine: Engine
+    /// A Cheat Day was booked or cancelled here (in the store, not the config): `SyncSource` shares it at once.
+    var cheatDaysChangedHere = false
     /// The providers chosen for this session (focus, minimize, idle, screen filter).
     var desktop: Desktop?
     /// When the screen filter's fade wants its next step.

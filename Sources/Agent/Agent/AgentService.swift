@@ -76,10 +76,12 @@ struct AgentService {
             let start = try startArgument(arguments, 0)
             var booking: CheatDayBooking?
             try changeModes { booking = try $0.bookCheatDay(start: start, settings: runner.engine.settings.modes, now: $1) }
+            runner.cheatDaysChangedHere = true
             return [.string(booking?.id ?? "")]
         case AgentInterface.Method.cancelCheatDay:
             guard let id = arguments.first?.stringValue else { throw invalid("the id must be a string") }
             try changeModes { try $0.cancelCheatDay(id: id, now: $1) }
+            runner.cheatDaysChangedHere = true
         case AgentInterface.Method.listCheatDays:
             let listing = try modeState { try $0.upcomingCheatDays(now: runner.now) }
             return [.string(String(decoding: try JSONEncoder().encode(listing), as: UTF8.self))]

@@ -86,7 +86,7 @@ final class SyncSource: LoopSource {
 
     func nextDeadline(now: Date) -> Date? {
         guard folder != nil else { return nil }
-        if importDue || imported?.day != today() { return now }
+        if importDue || agent.cheatDaysChangedHere || imported?.day != today() { return now }
         let reconcile = (lastReconcile ?? now).addingTimeInterval(Self.settingsInterval)
         return nextExport(now: now).map { min($0, reconcile) } ?? reconcile
     }
@@ -118,6 +118,11 @@ final class SyncSource: LoopSource {
             rewatch()
         }
         guard let folder else { return }
+        // A booking made or cancelled here goes to the others at once, as a shared setting edited in the config does.
+        if agent.cheatDaysChangedHere {
+            agent.cheatDaysChangedHere = false
+            importDue = true
+        }
         let day = today()
         if let due = nextExport(now: now), due <= now {
             if let previous = written?.day, previous != day { export(previous, to: folder, now: now) }
