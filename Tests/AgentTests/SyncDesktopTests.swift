@@ -89,10 +89,7 @@ final class SyncDesktopTests: XCTestCase {
     }
 
     func testASharedLimitThroughRsyncAtRandomMoments() throws {
-        let folderA = root.appendingPathComponent("a/Sync"), folderB = root.appendingPathComponent("b/Sync")
-        try FileManager.default.createDirectory(at: folderA, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folderB, withIntermediateDirectories: true)
-        let copier = try RandomCopies(between: folderA, and: folderB)
+        let (folderA, folderB, copier) = try foldersCopiedByRsync()
         defer { copier.stop() }
         let (agentA, agentB) = try runSharedLimit(folderA: folderA, folderB: folderB, engine: "rsync")
         _ = agentA.stop()
@@ -103,10 +100,7 @@ final class SyncDesktopTests: XCTestCase {
     /// rsync): the shared limit holds to the second, nothing doubled or lost; and a limit B sets
     /// after seeing A's wins on both, though B's clock dates it earlier.
     func testASharedLimitWithOneClockTenMinutesAhead() throws {
-        let folderA = root.appendingPathComponent("a/Sync"), folderB = root.appendingPathComponent("b/Sync")
-        try FileManager.default.createDirectory(at: folderA, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folderB, withIntermediateDirectories: true)
-        let copier = try RandomCopies(between: folderA, and: folderB)
+        let (folderA, folderB, copier) = try foldersCopiedByRsync()
         defer { copier.stop() }
         let ahead = ["LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "FAKETIME": "+10m",
                      "DONT_FAKE_MONOTONIC": "1"]
@@ -124,6 +118,14 @@ final class SyncDesktopTests: XCTestCase {
         let onBoth = (try limit("stgame", agentA) ?? "none", try limit("stgame", agentB) ?? "none")
         XCTAssertTrue(converged, "B's later change, dated 10 minutes before A's by the clocks: A \(onBoth.0), B \(onBoth.1); "
                       + "A's log: \(agentA.log)\nB's log: \(agentB.log)")
+    }
+
+    /// The two computers' copies of the folder, kept the same by `rsync` at random moments.
+    private func foldersCopiedByRsync() throws -> (URL, URL, RandomCopies) {
+        let folderA = root.appendingPathComponent("a/Sync"), folderB = root.appendingPathComponent("b/Sync")
+        try FileManager.default.createDirectory(at: folderA, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folderB, withIntermediateDirectories: true)
+        return (folderA, folderB, try RandomCopies(between: folderA, and: folderB))
     }
 
     private func status(_ agent: AgentProcess) throws -> StatusSnapshot {
