@@ -45,25 +45,10 @@ final class AgentDesktopTests: XCTestCase {
         return try StatusFormat.decode(result.out)
     }
 
-    /// A title rule's app over its limit is minimized in the window whose title matches, not in
-    /// the same browser's other windows (minimizing reads titles only of apps with a title rule).
+    /// A title rule's app over its limit is minimized in its own window only, also once renamed to
+    /// match (DesktopScenarios).
     func testTitleRuleAppIsMinimizedInItsOwnWindowOnly() throws {
-        let agent = try startAgent(config: """
-            [general]
-            idle-after = 1h
-            [limits]
-            stvideo = 1s
-            [rules]
-            stvideo = stbrowser:Cat videos
-            """)
-        let docs = try windows.openWindow(class: "StBrowser", title: "Docs")
-        let video = try windows.openWindow(class: "StBrowser", title: "Cat videos - Tube")
-        windows.activate(video)
-        XCTAssertTrue(eventually { self.windows.wmState(video) == 3 }, "the video window is minimized")
-        XCTAssertEqual(windows.wmState(docs), 1, "the browser's other window is left alone")
-        agent.stop()
-        windows.close(docs)
-        windows.close(video)
+        try DesktopScenarios.aTitleRuleDisablesOnlyTheWindowItMatches(on: desk)
     }
 
     /// A title rule added while its window is focused applies at once: the title, not read while

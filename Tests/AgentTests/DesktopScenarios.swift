@@ -118,4 +118,34 @@ enum DesktopScenarios {
         passed = true
         return CountdownRun(agent: agent, first: first, second: second, disabled: disabled)
     }
+
+    /// A title rule's app over its limit is disabled in the window whose title matches, not in the
+    /// same app's other window (titles are read and followed for the apps a rule names); the other
+    /// window, renamed to match while focused, is disabled without a focus switch.
+    static func aTitleRuleDisablesOnlyTheWindowItMatches<Desktop: ScenarioDesktop>(
+        on desktop: Desktop, file: StaticString = #filePath, line: UInt = #line) throws {
+        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: desktop, config: """
+            [general]
+            idle-after = 1h
+            [limits]
+            stclips = 1s
+            [rules]
+            stclips = stbrowser:Cat videos
+            """), desk: desktop)
+        defer { agent.stop() }
+        let docs = try desktop.openAppWindow("stbrowser", title: "Docs")
+        defer { desktop.close(docs) }
+        let video = try desktop.openAppWindow("stbrowser", title: "Cat videos - Tube")
+        defer { desktop.close(video) }
+        XCTAssertTrue(eventually { desktop.isMinimized(video) }, "the matching window is disabled: \(agent.log)", file: file, line: line)
+        XCTAssertFalse(desktop.isMinimized(docs), "the app's other window is left alone", file: file, line: line)
+
+        try desktop.focus(docs)
+        XCTAssertTrue(eventually { (try? agent.status().focused) == AppID("stbrowser") }, agent.log, file: file, line: line)
+        usleep(500_000)
+        XCTAssertFalse(desktop.isMinimized(docs), "the app's own time has no limit", file: file, line: line)
+        try desktop.setTitle("Cat videos - more", of: docs)
+        XCTAssertTrue(eventually { desktop.isMinimized(docs) }, "renamed to match, it is disabled: \(agent.log)", file: file, line: line)
+        XCTAssertEqual(agent.stop(), 0, agent.log, file: file, line: line)
+    }
 }

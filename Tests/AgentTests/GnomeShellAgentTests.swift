@@ -54,6 +54,12 @@ final class GnomeShellAgentTests: GnomeShellTestCase {
         try DesktopScenarios.aModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce(on: shell)
     }
 
+    /// A title rule's app over its limit is minimized in its own window only, also once renamed to
+    /// match: the extension sends titles for the apps a rule names (DesktopScenarios).
+    func testTitleRuleAppIsMinimizedInItsOwnWindowOnly() throws {
+        try DesktopScenarios.aTitleRuleDisablesOnlyTheWindowItMatches(on: shell)
+    }
+
     /// Productivity disables the focused content app at once and grays the screen; the screen
     /// comes back when the agent is SIGKILLed (the extension sees its bus name vanish).
     func testAModeThatDoesNotAllowTheFocusedAppDisablesItAtOnceAndAKilledAgentLeavesNoGray() throws {

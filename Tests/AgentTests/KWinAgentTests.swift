@@ -147,31 +147,10 @@ final class KWinAgentTests: XCTestCase {
         XCTAssertLessThanOrEqual(used, 1.6, "no more than the second before the idle threshold counts")
     }
 
-    /// A title rule's app over its limit is minimized in the window whose title matches, not in
-    /// the same app's other window: titles travel for the apps a rule names.
+    /// A title rule's app over its limit is minimized in its own window only, also once renamed to
+    /// match: titles travel for the apps a rule names (DesktopScenarios).
     func testTitleRuleAppIsMinimizedInItsOwnWindowOnly() throws {
-        let agent = try startAgent(config: """
-            [general]
-            idle-after = 1h
-            [limits]
-            stvideo = 1s
-            [rules]
-            stvideo = term:Cat videos
-            """)
-        defer { agent.stop() }
-        let docs = try kwin.openTerminal()
-        let video = try kwin.openTerminal()
-        defer {
-            try? kwin.closeWindow(docs.process)
-            try? kwin.closeWindow(video.process)
-        }
-        try kwin.setTitle("Docs", of: docs)
-        try kwin.setTitle("Cat videos - Tube", of: video)
-        XCTAssertTrue(eventually(4) { self.isMinimized(video.process) == true }, "the video window is minimized: \(agent.log)")
-        try kwin.activate(pid: docs.process.processIdentifier)
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "term" })
-        usleep(500_000)
-        XCTAssertEqual(isMinimized(docs.process), false, "the app's other window is left alone")
+        try DesktopScenarios.aTitleRuleDisablesOnlyTheWindowItMatches(on: kwin)
     }
 
     /// Killed while the screen is warm, the agent cannot restore; `screentime display restore`

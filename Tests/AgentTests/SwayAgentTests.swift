@@ -69,29 +69,10 @@ final class SwayAgentTests: XCTestCase {
         try DesktopScenarios.aModeThatDoesNotAllowTheFocusedAppDisablesItAtOnce(on: sway)
     }
 
-    /// A title rule's app over its limit goes to the scratchpad in the window whose title
-    /// matches, not the same app's other windows (titles come with sway's events).
+    /// A title rule's app over its limit goes to the scratchpad in its own window only, also once
+    /// renamed to match (titles come with sway's events; DesktopScenarios).
     func testTitleRuleAppIsMovedToTheScratchpadInItsOwnWindowOnly() throws {
-        let agent = try startAgent(config: """
-            [general]
-            idle-after = 1h
-            [limits]
-            stclips = 1s
-            [rules]
-            stclips = stbrowser:Cat videos
-            """)
-        let docs = try sway.openWindow(appID: "stbrowser", title: "Docs")
-        opened.append(docs)
-        let video = try sway.openWindow(appID: "stbrowser", title: "Cat videos - Tube")
-        opened.append(video)
-        XCTAssertTrue(eventually { self.inScratchpad(video) }, agent.log)
-        XCTAssertFalse(inScratchpad(docs), "the browser's other window is left alone")
-
-        // Renamed to match while focused: the rule applies to it at once.
-        try sway.focus(docs)
-        try sway.setTitle("Cat videos - more", of: docs)
-        XCTAssertTrue(eventually { self.inScratchpad(docs) }, agent.log)
-        XCTAssertEqual(agent.stop(), 0, agent.log)
+        try DesktopScenarios.aTitleRuleDisablesOnlyTheWindowItMatches(on: sway)
     }
 
     /// sway exiting: the agent says so, stops counting and carries on (its bus still answers).

@@ -143,12 +143,12 @@ public final class GnomeShellHarness: SharedHarness {
 
     // MARK: - Windows
 
-    /// Starts a terminal whose Wayland app_id is `appID`, running `command`, and waits until the
-    /// shell lists (and focuses) its window.
+    /// Starts a terminal whose Wayland app_id is `appID` (titled `title` when given), running
+    /// `command`, and waits until the shell lists (and focuses) its window.
     @discardableResult
-    public func openWindow(appID: String, command: [String] = ["sleep", "3600"], timeout: TimeInterval = 20) throws -> Window {
+    public func openWindow(appID: String, title: String? = nil, command: [String] = ["sleep", "3600"], timeout: TimeInterval = 20) throws -> Window {
         let before = Set(try windows().map(\.id))
-        let app = try launch("foot", ["--app-id", appID] + command)
+        let app = try launch("foot", ["--app-id", appID] + (title.map { ["--title", $0] } ?? []) + command)
         state.withLock { $0.apps.append(app) }
         var opened: Window?
         try waitUntil("a window of \(appID)", timeout: timeout, alive: app) {

@@ -162,28 +162,19 @@ public final class KWinHarness: SharedHarness {
         return window
     }
 
-    /// A weston-terminal whose shell sets each line written to `setTitle` as the window's title
-    /// (OSC 2): app id org.freedesktop.weston.wayland-terminal.
+    /// A terminal whose shell sets each line written to `setTitle` as the window's title (OSC 2).
     public struct Terminal {
         public let process: Process
-        let titleInput: String
+        let titles: TitleFeed
     }
 
+    /// A weston-terminal: app id org.freedesktop.weston.wayland-terminal.
     public func openTerminal() throws -> Terminal {
-        let name = nextWindowName("terminal")
-        let fifo = root.appendingPathComponent("\(name).fifo").path
-        guard mkfifo(fifo, 0o600) == 0 else {
-            throw DesktopHarness.Failure.didNotStart("weston-terminal", "cannot make a FIFO at \(fifo): errno \(errno)")
-        }
-        // The shell holds the FIFO open for reading and writing, so a writer never blocks.
-        let shell = root.appendingPathComponent("\(name).sh")
-        try "#!/bin/sh\nexec 3<>'\(fifo)'\nwhile read -r t <&3; do printf '\\033]2;%s\\007' \"$t\"; done\n"
-            .write(to: shell, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: shell.path)
-        let terminal = try launch("weston-terminal", ["--shell=\(shell.path)"], name: name)
+        let titles = try TitleFeed(in: root)
+        let terminal = try launch("weston-terminal", ["--shell=\(try titles.script(in: root).path)"], name: nextWindowName("terminal"))
         state.withLock { $0.windowProcesses.append(terminal) }
         try waitFor("weston-terminal", timeout: 10, alive: terminal) { self.listsWindow(of: terminal) }
-        return Terminal(process: terminal, titleInput: fifo)
+        return Terminal(process: terminal, titles: titles)
     }
 
     /// Opens an xterm on KWin's XWayland with WM_CLASS `instance`/`xClass` and waits until KWin manages it.
@@ -195,12 +186,19 @@ public final class KWinHarness: SharedHarness {
         return xterm
     }
 
-    /// Sets the terminal's title, as a program in it would.
-    public func setTitle(_ title: String, of terminal: Terminal) throws {
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: terminal.titleInput))
-        defer { try? handle.close() }
-        try handle.write(contentsOf: Data((title + "\n").utf8))
+    /// An xterm on KWin's XWayland with WM_CLASS `xClass` (instance and class) and `title`, renamed
+    /// through `setTitle`.
+    public func openXTerminal(xClass: String, title: String) throws -> Terminal {
+        let titles = try TitleFeed(in: root)
+        let xterm = try launch("xterm", ["-class", xClass, "-name", xClass, "-title", title, "-e"] + titles.shellCommand,
+                               name: nextWindowName("xterm"))
+        state.withLock { $0.windowProcesses.append(xterm) }
+        try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { self.listsWindow(of: xterm) }
+        return Terminal(process: xterm, titles: titles)
     }
+
+    /// Sets the terminal's title, as a program in it would.
+    public func setTitle(_ title: String, of terminal: Terminal) throws { try terminal.titles.set(title) }
 
     private func nextWindowName(_ kind: String) -> String {
         let opened = state.withLock { state in

@@ -1,14 +1,16 @@
 import Foundation
 
 /// What an end-to-end scenario does on a desktop, whichever it is: open a window of an app, focus
-/// it, ask whether it is minimized (to the scratchpad on sway), close it. A scenario written once
+/// it, rename it, ask whether it is minimized (to the scratchpad on sway), close it. A scenario written once
 /// against this runs on X11, sway, GNOME Shell and KWin; what only one desktop has stays in that
 /// desktop's tests.
 public protocol ScenarioDesktop: AgentDesktop {
     associatedtype AppWindow
-    /// Opens a window the desktop names `appID` (its Wayland app id, its WM_CLASS on X11) and
-    /// waits until it has the focus.
-    func openAppWindow(_ appID: String) throws -> AppWindow
+    /// Opens a window titled `title` that the desktop names `appID` (its Wayland app id, its
+    /// WM_CLASS on X11) and waits until it has the focus.
+    func openAppWindow(_ appID: String, title: String) throws -> AppWindow
+    /// Renames the window, as its program would.
+    func setTitle(_ title: String, of window: AppWindow) throws
     /// Focuses the window as a user's click would (bringing it back if it was minimized).
     func focus(_ window: AppWindow) throws
     func isMinimized(_ window: AppWindow) -> Bool
@@ -20,6 +22,10 @@ public protocol ScenarioDesktop: AgentDesktop {
     func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws
 }
 
+extension ScenarioDesktop {
+    public func openAppWindow(_ appID: String) throws -> AppWindow { try openAppWindow(appID, title: appID) }
+}
+
 /// A window of the X11 desktop: each with its own connection, as each app has.
 public struct X11AppWindow {
     public let client: TestWindowClient
@@ -27,9 +33,9 @@ public struct X11AppWindow {
 }
 
 extension DesktopHarness: ScenarioDesktop {
-    public func openAppWindow(_ appID: String) throws -> X11AppWindow {
+    public func openAppWindow(_ appID: String, title: String) throws -> X11AppWindow {
         let client = try TestWindowClient(display: display)
-        let window = try client.openWindow(class: appID, instance: appID, title: appID)
+        let window = try client.openWindow(class: appID, instance: appID, title: title)
         client.activate(window)
         guard client.waitUntil(timeout: 5, { client.activeWindow() == window.xid }) else {
             throw Failure.didNotStart(appID, "its window did not get the focus")
@@ -38,6 +44,8 @@ extension DesktopHarness: ScenarioDesktop {
     }
 
     public func focus(_ window: X11AppWindow) throws { window.client.activate(window.window) }
+
+    public func setTitle(_ title: String, of window: X11AppWindow) throws { window.client.setTitle(window.window, title) }
 
     public func isMinimized(_ window: X11AppWindow) -> Bool { window.client.wmState(window.window) == 3 }
 
@@ -55,7 +63,7 @@ extension DesktopHarness: ScenarioDesktop {
 }
 
 extension SwayHarness: ScenarioDesktop {
-    public func openAppWindow(_ appID: String) throws -> Window { try openWindow(appID: appID) }
+    public func openAppWindow(_ appID: String, title: String) throws -> Window { try openWindow(appID: appID, title: title) }
 
     public func isMinimized(_ window: Window) -> Bool { (try? state(of: window)?.inScratchpad) == true }
 
@@ -70,16 +78,27 @@ extension SwayHarness: ScenarioDesktop {
     }
 }
 
+/// A foot window on GNOME Shell, renamed through its shell.
+public struct GnomeAppWindow {
+    public let window: GnomeShellHarness.Window
+    let titles: TitleFeed
+}
+
 extension GnomeShellHarness: ScenarioDesktop {
-    public func openAppWindow(_ appID: String) throws -> Window { try openWindow(appID: appID) }
+    public func openAppWindow(_ appID: String, title: String) throws -> GnomeAppWindow {
+        let titles = try TitleFeed(in: root)
+        return GnomeAppWindow(window: try openWindow(appID: appID, title: title, command: titles.shellCommand), titles: titles)
+    }
 
-    public func focus(_ window: Window) throws { try activate(window.id) }
+    public func focus(_ window: GnomeAppWindow) throws { try activate(window.window.id) }
 
-    public func isMinimized(_ window: Window) -> Bool { (try? windows().first { $0.id == window.id }?.minimized) == true }
+    public func setTitle(_ title: String, of window: GnomeAppWindow) throws { try window.titles.set(title) }
 
-    public func bringBack(_ window: Window) throws { try activate(window.id) }
+    public func isMinimized(_ window: GnomeAppWindow) -> Bool { (try? windows().first { $0.id == window.window.id }?.minimized) == true }
 
-    public func close(_ window: Window) { closeWindow(pid: window.pid) }
+    public func bringBack(_ window: GnomeAppWindow) throws { try activate(window.window.id) }
+
+    public func close(_ window: GnomeAppWindow) { closeWindow(pid: window.window.pid) }
 
     /// A click on the banner's button: GNOME Shell sends ActionInvoked.
     public func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws {
@@ -91,17 +110,17 @@ extension GnomeShellHarness: ScenarioDesktop {
 
 extension KWinHarness: ScenarioDesktop {
     /// An xterm on KWin's XWayland whose X class is `appID` (foot exits at once under the test KWin, saying nothing why).
-    public func openAppWindow(_ appID: String) throws -> Process { try openXWindow(xClass: appID, instance: appID) }
+    public func openAppWindow(_ appID: String, title: String) throws -> Terminal { try openXTerminal(xClass: appID, title: title) }
 
-    public func focus(_ window: Process) throws { try activate(pid: window.processIdentifier) }
+    public func focus(_ window: Terminal) throws { try activate(pid: window.process.processIdentifier) }
 
-    public func isMinimized(_ window: Process) -> Bool {
-        (try? windows().first { $0.pid == window.processIdentifier }?.minimized) == true
+    public func isMinimized(_ window: Terminal) -> Bool {
+        (try? windows().first { $0.pid == window.process.processIdentifier }?.minimized) == true
     }
 
-    public func bringBack(_ window: Process) throws { try activate(pid: window.processIdentifier) }
+    public func bringBack(_ window: Terminal) throws { try activate(pid: window.process.processIdentifier) }
 
-    public func close(_ window: Process) { try? closeWindow(window) }
+    public func close(_ window: Terminal) { try? closeWindow(window.process) }
 
     public func chooseNotificationAction(_ key: String, label: String, of notification: BusMonitor.NotifyCall) throws {
         try DunstControl(desktop: self).chooseAction(label: label, notification: notification.replacesID)

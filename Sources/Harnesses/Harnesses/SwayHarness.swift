@@ -190,23 +190,17 @@ public final class SwayHarness: SharedHarness {
         public let conID: UInt64
         public let pid: Int32
         public let appID: String
-        /// A FIFO the terminal's shell reads titles from (nil: an X client's window).
-        let titleInput: String?
+        /// Where the terminal's shell reads its titles from (nil: an X client's window).
+        let titles: TitleFeed?
         public var description: String { "\(appID)#\(conID)" }
     }
 
     /// Opens a foot window with `appID` as `user` and waits until sway manages (and focuses) it.
     public func openWindow(appID: String, title: String? = nil) throws -> Window {
-        let fifo = root.appendingPathComponent("title-\(state.withLock { $0.windows.count })-\(UUID().uuidString.prefix(6))").path
-        guard mkfifo(fifo, 0o666) == 0, chmod(fifo, 0o666) == 0 else {
-            throw DesktopHarness.Failure.didNotStart("foot", "cannot make a FIFO at \(fifo): errno \(errno)")
-        }
-        // The shell holds the FIFO open for reading and writing, so a writer never blocks, and
-        // sets each line read as the terminal's title (OSC 2).
-        let script = #"exec 3<>"$1"; while read -r t <&3; do printf '\033]2;%s\007' "$t"; done"#
+        let feed = try TitleFeed(in: root)
         var arguments = ["--app-id", appID]
         if let title { arguments += ["--title", title] }
-        arguments += ["sh", "-c", script, "sh", fifo]
+        arguments += feed.shellCommand
         let foot = try launchAsUser("foot", arguments, name: nil)
         state.withLock { $0.windows.append(foot) }
         let pid = foot.processIdentifier
@@ -215,7 +209,7 @@ public final class SwayHarness: SharedHarness {
             found = (try? self.windowStates())?.first { $0.pid == pid && $0.appID == appID }
             return found?.focused == true
         }
-        return Window(conID: found!.conID, pid: pid, appID: appID, titleInput: fifo)
+        return Window(conID: found!.conID, pid: pid, appID: appID, titles: feed)
     }
 
     /// Opens an xterm through sway (`exec`, so it finds sway's XWayland) with WM_CLASS
@@ -227,21 +221,13 @@ public final class SwayHarness: SharedHarness {
             found = (try? self.windowStates())?.first { $0.xClass == xClass }
             return found?.focused == true
         }
-        return Window(conID: found!.conID, pid: found!.pid ?? 0, appID: xClass, titleInput: nil)
+        return Window(conID: found!.conID, pid: found!.pid ?? 0, appID: xClass, titles: nil)
     }
 
     /// Sets the window's title (the terminal's shell prints the escape sequence).
     public func setTitle(_ title: String, of window: Window) throws {
-        guard let fifo = window.titleInput else { throw DesktopHarness.Failure.didNotStart("title change", "\(window) is not a foot window") }
-        let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw DesktopHarness.Failure.didNotStart("title change", "cannot open \(fifo): errno \(errno)")
-        }
-        defer { Foundation.close(descriptor) }
-        let line = Array((title + "\n").utf8)
-        guard write(descriptor, line, line.count) == line.count else {
-            throw DesktopHarness.Failure.didNotStart("title change", "write failed: errno \(errno)")
-        }
+        guard let titles = window.titles else { throw DesktopHarness.Failure.didNotStart("title change", "\(window) is not a foot window") }
+        try titles.set(title)
     }
 
     /// Closes the window (the terminal exits).
