@@ -148,4 +148,48 @@ enum DesktopScenarios {
         XCTAssertTrue(eventually { desktop.isMinimized(docs) }, "renamed to match, it is disabled: \(agent.log)", file: file, line: line)
         XCTAssertEqual(agent.stop(), 0, agent.log, file: file, line: line)
     }
+
+    /// Time stops counting once nobody used the keyboard or mouse for `idle-after`: only the time
+    /// before the threshold counts. With `userInput` (how a user's input is made on the desktop;
+    /// nil where nothing can fake it, KWin's virtual output), input makes the user present again
+    /// and the time counts again. `provider` begins the name of the idle provider the agent must
+    /// use; `agentEnvironment` adjusts the agent's environment.
+    static func idleTimeIsNotCounted<Desktop: ScenarioDesktop>(
+        on desktop: Desktop, provider: String, idleAfter: TimeInterval = 1, userInput: (() throws -> Void)?,
+        agentEnvironment: (inout [String: String]) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line) throws {
+        var environment = try AgentProcess.freshEnvironment(on: desktop, config: "[general]\nidle-after = \(Int(idleAfter))s\n")
+        agentEnvironment(&environment)
+        let agent = try AgentProcess(environment: environment, desk: desktop)
+        defer { agent.stop() }
+        let backends = try agent.status().backends
+        XCTAssertTrue(backends["idle"]?.hasPrefix(provider) == true, "\(backends)", file: file, line: line)
+        let app = AppID("stidler")
+        // Time counts from the window's opening at the earliest, up to the threshold after the last input.
+        let opened = Date()
+        var lastInput = opened
+        let idler = try desktop.openAppWindow(app.rawValue)
+        defer { desktop.close(idler) }
+        /// Waits for `condition` while the user keeps using the desktop (where input can be made).
+        func whileUsed(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+            eventually(timeout) {
+                if let userInput, (try? userInput()) != nil { lastInput = Date() }
+                return condition()
+            }
+        }
+        XCTAssertTrue(whileUsed(5) { (try? agent.status().focused) == app && ((try? agent.usedSeconds(app)) ?? 0) > 0 },
+                      "counted while the user is there: \(agent.log)", file: file, line: line)
+        XCTAssertTrue(eventually(idleAfter + 4) { (try? agent.status().active) == false },
+                      "idle \(idleAfter) s after the last input: \(agent.log)", file: file, line: line)
+        let used = try agent.usedSeconds(app)
+        XCTAssertLessThanOrEqual(used, lastInput.timeIntervalSince(opened) + idleAfter + 0.5,
+                                 "no more than the time up to the idle threshold counts", file: file, line: line)
+        usleep(1_500_000)
+        XCTAssertEqual(try agent.usedSeconds(app), used, accuracy: 0.3, "idle time is not counted", file: file, line: line)
+        if userInput != nil {
+            XCTAssertTrue(whileUsed(3) { (try? agent.status().active) == true }, "input makes the user present again: \(agent.log)",
+                          file: file, line: line)
+            XCTAssertTrue(whileUsed(3) { ((try? agent.usedSeconds(app)) ?? 0) > used + 0.5 }, "and counted again", file: file, line: line)
+        }
+        XCTAssertEqual(agent.stop(), 0, agent.log, file: file, line: line)
+    }
 }

@@ -108,26 +108,10 @@ final class GnomeShellAgentTests: GnomeShellTestCase {
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 
-    /// Waits for `condition` while the user types (Mutter's idle time reset before each look):
-    /// one input, 2 s before a busy agent's first turn, is idle time already.
-    func whileTyping(_ timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        eventually(timeout) {
-            try? shell.resetIdletime()
-            return condition()
-        }
-    }
-
+    /// Idle time is not counted; Mutter's idle time reset stands for the user's input. One input,
+    /// 2 s before a busy agent's first turn, is idle time already: the scenario keeps typing while
+    /// it waits (DesktopScenarios).
     func testIdleTimeIsNotCounted() throws {
-        let agent = try AgentProcess(environment: AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 2s\n"),
-                                     desk: shell)
-        try shell.openWindow(appID: "stidle")
-        XCTAssertTrue(whileTyping(5) { ((try? agent.usedSeconds("stidle")) ?? 0) > 0.5 }, "counted while the user is there: \(agent.log)")
-        XCTAssertTrue(eventually(5) { (try? agent.status().active) == false }, "idle 2 s after the last input")
-        let used = try agent.usedSeconds("stidle")
-        usleep(1_500_000)
-        XCTAssertEqual(try agent.usedSeconds("stidle"), used, accuracy: 0.5, "idle time is not counted")
-        XCTAssertTrue(whileTyping(3) { (try? agent.status().active) == true }, "input makes the user present again")
-        XCTAssertTrue(whileTyping(3) { ((try? agent.usedSeconds("stidle")) ?? 0) > used + 0.5 }, "and counted again")
-        XCTAssertEqual(agent.stop(), 0, agent.log)
+        try DesktopScenarios.idleTimeIsNotCounted(on: shell, provider: "Mutter idle monitor", idleAfter: 2) { try self.shell.resetIdletime() }
     }
 }

@@ -131,20 +131,10 @@ final class KWinAgentTests: XCTestCase {
     }
 
     /// KWin's ext_idle_notifier_v1 (the Wayland idle provider) says when nobody used the keyboard or
-    /// mouse for idle-after: the focused app's time stops counting. (Nothing here can fake input
-    /// on KWin's virtual output, so the way back is left to the sway and X11 tests.)
+    /// mouse for idle-after: the focused app's time stops counting (DesktopScenarios). Nothing here
+    /// can fake input on KWin's virtual output, so the way back is left to the other desktops.
     func testIdleTimeIsNotCountedOnKWin() throws {
-        let agent = try startAgent(config: "[general]\nidle-after = 1s\n")
-        defer { agent.stop() }
-        let backends = try status(agent).backends
-        XCTAssertTrue(backends["idle"]?.hasPrefix("Wayland idle (ext_idle_notifier_v1)") == true, "\(backends)")
-        let flower = try kwin.openWindow("weston-flower")
-        defer { try? kwin.closeWindow(flower) }
-        XCTAssertTrue(eventually { (try? self.status(agent).focused) == "flower" }, agent.log)
-        XCTAssertTrue(eventually(5) { (try? self.status(agent).active) == false }, "never idle: \(agent.log)")
-        usleep(1_000_000)
-        let used = try XCTUnwrap(try status(agent).apps.first { $0.id == "flower" }).usedSeconds
-        XCTAssertLessThanOrEqual(used, 1.6, "no more than the second before the idle threshold counts")
+        try DesktopScenarios.idleTimeIsNotCounted(on: kwin, provider: "Wayland idle (ext_idle_notifier_v1)", userInput: nil)
     }
 
     /// A title rule's app over its limit is minimized in its own window only, also once renamed to

@@ -48,18 +48,15 @@ final class WaylandAgentDesktopTests: XCTestCase {
         }
     }
 
+    /// Idle time is not counted, with focus from wlr foreign toplevel (no i3 IPC); a move of
+    /// sway's cursor is the user's input (DesktopScenarios).
     func testIdleTimeIsNotCounted() throws {
-        let agent = try startAgent(config: "[general]\nidle-after = 1s\n", withoutI3IPC: true)
-        _ = try open("st-wl-idler")
-        try sway.swaymsg(["seat", "seat0", "cursor", "move", "2", "2"])
-        XCTAssertTrue(eventually { (try? agent.status().focused) == "st-wl-idler" }, agent.log)
-        XCTAssertTrue(eventually(5) { (try? agent.status().active) == false }, "never idle: \(agent.log)")
-        usleep(1_000_000)
-        let used = try XCTUnwrap(try agent.status().apps.first { $0.id == "st-wl-idler" }).usedSeconds
-        XCTAssertEqual(used, 1, accuracy: 0.6, "only the second before the idle threshold counts")
-
-        try sway.swaymsg(["seat", "seat0", "cursor", "move", "5", "5"])
-        XCTAssertTrue(eventually { (try? agent.status().active) == true }, "input did not end idle: \(agent.log)")
+        try DesktopScenarios.idleTimeIsNotCounted(on: sway, provider: "Wayland idle (org_kde_kwin_idle)", userInput: {
+            try self.sway.swaymsg(["seat", "seat0", "cursor", "move", "2", "2"])
+        }, agentEnvironment: { environment in
+            environment["SWAYSOCK"] = nil
+            environment["I3SOCK"] = nil
+        })
     }
 
     func testWithoutI3IPCFocusComesFromForeignToplevel() throws {
