@@ -110,6 +110,10 @@ final class SyncDesktopTests: XCTestCase {
         let laptop = try XCTUnwrap(SyncFolder(root: folderB.path).read().sortedDevices.first { $0.name == "laptop" })
         let written = try XCTUnwrap(laptop.lastWritten)
         XCTAssertEqual(written.timeIntervalSinceNow, 600, accuracy: 60, "A's files are dated 10 minutes ahead")
+        // B's doctor names it, A's does not (B's clock is behind A's, which files cannot tell).
+        let doctorB = try agentB.cli(["doctor"]).out, doctorA = try agentA.cli(["doctor"]).out
+        XCTAssertTrue(doctorB.contains("Problem: laptop's clock is at least") && doctorB.contains("warn sync"), doctorB)
+        XCTAssertFalse(doctorA.contains("clock is at least"), doctorA)
         // The later change wins whatever the clocks say: A's first, then B's once it has A's.
         XCTAssertEqual(try agentA.cli(["limit", "set", "stgame", "40m"]).status, 0)
         XCTAssertTrue(try eventually(30) { try limit("stgame", agentB) == "40m" }, "B's log: \(agentB.log)")

@@ -64,6 +64,30 @@ extension CLIGoldenTests {
         XCTAssertEqual(try run(["sync", "leave"]).out, "Not joined to a synced folder.\n")
     }
 
+    /// A computer whose files are dated ahead of this one's clock is named, with what it changes
+    /// and what to do; within two minutes it is not (a sync engine's delay, a clock a little off).
+    func testAComputerWhoseClockIsAheadIsNamed() throws {
+        let folder = try prepareSyncedFolder()
+        XCTAssertEqual(try run(["sync", "join", folder]).status, 0)
+        func syncLines(_ now: TimeInterval) throws -> (status: String, doctor: String) {
+            var environment = environment
+            environment["SCREENTIME_NOW"] = String(Int(now))
+            let status = try AgentProcess.run(["sync", "status"], environment: environment)
+            XCTAssertEqual(status.status, 0, status.err)
+            return (status.out, try AgentProcess.run(["doctor"], environment: environment).out)
+        }
+        let written = 1_795_872_000.0  // the desktop's write, 2026-11-28 13:20 UTC
+        let ahead = try syncLines(written - 600)
+        let named = "Problem: desktop's clock is at least 10m ahead of this computer's (it wrote at 2026-11-28 13:20; it is 2026-11-28 13:10 here): "
+            + "a setting it changes wins over a later change here until the clocks agree. Turn on network time on both (timedatectl set-ntp true)."
+        XCTAssertTrue(ahead.status.contains(named), ahead.status)
+        XCTAssertTrue(ahead.doctor.contains("warn sync"), ahead.doctor)
+        XCTAssertTrue(ahead.doctor.contains(named), ahead.doctor)
+        let close = try syncLines(written - 60)
+        XCTAssertFalse(close.status.contains("clock"), close.status)
+        XCTAssertTrue(close.doctor.contains("ok   sync"), close.doctor)
+    }
+
     /// `apps` on the desktop's Saturday: TODAY is each app's time on both computers, as its limit
     /// counts it; before joining, this computer's alone.
     func testAppsCountTodayOnEveryJoinedComputer() throws {

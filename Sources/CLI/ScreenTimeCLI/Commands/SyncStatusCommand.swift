@@ -18,14 +18,14 @@ struct SyncStatusCommand: Subcommand {
         }
         let settings = try context.settings()
         let zone = context.zone
-        let today = CivilDate(parsing: settings.dayBoundary.label(of: Date(), in: zone))!
-        context.print(SyncStatusText.lines(root: root, membership: membership, today: today, zone: zone,
-                                           todayHere: try Self.todayHere(context, settings)).joined(separator: "\n"))
+        let now = try context.now()
+        let today = CivilDate(parsing: settings.dayBoundary.label(of: now, in: zone))!
+        context.print(SyncStatusText.lines(root: root, membership: membership, today: today, now: now, zone: zone,
+                                           todayHere: try Self.todayHere(context, settings, now: now)).joined(separator: "\n"))
     }
 
     /// This computer's time today, from its store.
-    static func todayHere(_ context: Context, _ settings: Settings) throws -> TimeInterval {
-        let now = Date()
+    static func todayHere(_ context: Context, _ settings: Settings, now: Date) throws -> TimeInterval {
         let start = settings.dayBoundary.start(of: now, in: context.zone)
         return try context.openStore()?.usageByApp(from: start, to: settings.dayBoundary.end(of: now, in: context.zone)).values.reduce(0, +) ?? 0
     }
@@ -33,7 +33,8 @@ struct SyncStatusCommand: Subcommand {
 
 /// What `sync status` and `doctor` say of the synced folder.
 package enum SyncStatusText {
-    static func lines(root: String, membership: SyncMembership, today: CivilDate, zone: LocalTimeZone, todayHere: TimeInterval) -> [String] {
+    static func lines(root: String, membership: SyncMembership, today: CivilDate, now: Date, zone: LocalTimeZone,
+                      todayHere: TimeInterval) -> [String] {
         let folder = SyncFolder(root: root)
         guard folder.exists else { return ["Synced folder: \(root) is missing (unmounted, or removed?): counting this computer alone."] }
         let reading = folder.read()
@@ -46,12 +47,23 @@ package enum SyncStatusText {
             let time = device.days[today].map { DurationText.format($0.total) } ?? DurationText.format(0)
             lines.append("  \(device.name) (device \(device.id)): \(last), today \(time)")
         }
-        lines += problems(reading, own: membership.device)
+        lines += problems(reading, own: membership.device, now: now, zone: zone)
         return lines
     }
 
-    static func problems(_ reading: SyncFolderReading, own: SyncDeviceID) -> [String] {
+    /// How far ahead of this computer's clock another's may write before it is named: more than a
+    /// sync engine's delay could explain in the other direction, less than anything a user notices.
+    static let clockTolerance: TimeInterval = 120
+
+    static func problems(_ reading: SyncFolderReading, own: SyncDeviceID, now: Date, zone: LocalTimeZone) -> [String] {
         var lines: [String] = []
+        // A file arrives after it was written: one dated later than now here was dated by a clock ahead.
+        for device in reading.sortedDevices where device.id != own {
+            guard let written = device.lastWritten, written.timeIntervalSince(now) > clockTolerance else { continue }
+            lines.append("Problem: \(device.name)'s clock is at least \(DurationText.format(written.timeIntervalSince(now))) ahead of this "
+                         + "computer's (it wrote at \(zone.formatMinute(written)); it is \(zone.formatMinute(now)) here): a setting it changes "
+                         + "wins over a later change here until the clocks agree. Turn on network time on both (timedatectl set-ntp true).")
+        }
         for device in reading.sortedDevices where !device.clashingDays.isEmpty {
             let whose = device.id == own ? "this computer's id (\(own))" : "\(device.name)'s id (\(device.id))"
             lines.append("Problem: two computers write with \(whose), on \(device.clashingDays.map(\.description).joined(separator: ", ")) "
@@ -71,7 +83,7 @@ package enum SyncStatusText {
 extension SyncStatusText {
     /// `doctor`'s line of the synced folder: the computers joined, when each last wrote, and the
     /// problems found (each a line of its own).
-    package static func doctorFinding(environment: [String: String], zone: LocalTimeZone) -> (ok: Bool, detail: String, problems: [String]) {
+    package static func doctorFinding(environment: [String: String], now: Date, zone: LocalTimeZone) -> (ok: Bool, detail: String, problems: [String]) {
         let membership = SyncMembership.load(environment: environment)
         guard let root = membership.folder else { return (true, "not joined (screentime sync join PATH)", []) }
         let folder = SyncFolder(root: root)
@@ -80,7 +92,7 @@ extension SyncStatusText {
         let others = reading.sortedDevices.filter { $0.id != membership.device }.map { device in
             device.name + (device.lastWritten.map { " (last wrote \(zone.formatMinute($0)))" } ?? "")
         }
-        let problems = problems(reading, own: membership.device)
+        let problems = problems(reading, own: membership.device, now: now, zone: zone)
         let detail = "\(root) as \(membership.name)" + (others.isEmpty ? "; no other computer has written there yet" : " with " + others.joined(separator: ", "))
         return (!problems.contains { $0.hasPrefix("Problem") }, detail, problems)
     }

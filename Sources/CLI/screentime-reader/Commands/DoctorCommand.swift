@@ -18,7 +18,8 @@ struct DoctorCommand: DescribedCommand {
         for finding in findings { line(finding.ok, finding.topic, finding.detail) }
         // An unreadable config is the config line's finding; the calendars are then none.
         let paths = (try? context.settings().modes.calendarPaths) ?? []
-        let calendars = CalendarCheck.run(paths: paths, zone: context.zone, now: try context.now())
+        let now = try context.now()
+        let calendars = CalendarCheck.run(paths: paths, zone: context.zone, now: now)
         let missing = calendars.filter { !$0.exists }.map(\.path)
         let problems = calendars.flatMap(\.problems)
         let detail = paths.isEmpty ? "none (add one with `screentime calendar add PATH`)"
@@ -26,7 +27,7 @@ struct DoctorCommand: DescribedCommand {
             + (problems.isEmpty ? "" : "; \(problems.count) problems (also in `screentime calendar list`):")
         line(missing.isEmpty && problems.isEmpty, calendarTopic, detail)
         for problem in problems { context.print(String(repeating: " ", count: width + 7) + problem.description) }
-        let sync = SyncStatusText.doctorFinding(environment: context.environment, zone: context.zone)
+        let sync = SyncStatusText.doctorFinding(environment: context.environment, now: now, zone: context.zone)
         line(sync.ok, "sync", sync.detail)
         for problem in sync.problems { context.print(String(repeating: " ", count: width + 7) + problem) }
     }
