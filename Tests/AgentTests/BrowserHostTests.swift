@@ -82,6 +82,50 @@ final class BrowserHostTests: XCTestCase {
         windows.close(window)
     }
 
+    /// Two profiles of one browser process (Chromium runs the profiles of a user-data folder in
+    /// one process), each with its extension and host: the one that sees its window in front names
+    /// the site, whichever report comes first; a host killed without a goodbye speaks for the
+    /// browser until the extension's next host says hello, not after.
+    func testTwoProfilesOfOneBrowserProcessDoNotMix() throws {
+        let agent = try startAgent()
+        let work = try startHost(agent), home = try startHost(agent)
+        let window = try openBrowserWindow()
+        defer { windows.close(window) }
+        XCTAssertTrue(eventually { self.focused(agent) == AppID(Self.browserID) }, agent.log)
+        for host in [work, home] {
+            host.send(#"{"type":"hello","browser":"chromium"}"#)
+            XCTAssertEqual(host.receive(type: "agent")?["connected"] as? Bool, true, host.log)
+        }
+        work.send(#"{"type":"tab","focused":true,"tab":1,"host":"docs.example.org","audible":false,"incognito":false}"#)
+        XCTAssertTrue(eventually { self.focused(agent) == "example.org" }, agent.log)
+        // The focus moves to the home profile's window: it reports its tab before work says it lost the focus.
+        home.send(#"{"type":"tab","focused":true,"tab":7,"host":"www.youtube.com","audible":false,"incognito":false}"#)
+        work.send(#"{"type":"tab","focused":false}"#)
+        XCTAssertTrue(eventually { self.focused(agent) == "youtube.com" }, agent.log)
+        usleep(300_000)
+        XCTAssertEqual(focused(agent), "youtube.com", "the profile that lost the focus does not take the window with it")
+        // And back to work, the reports in the other order.
+        home.send(#"{"type":"tab","focused":false}"#)
+        work.send(#"{"type":"tab","focused":true,"tab":1,"host":"docs.example.org","audible":false,"incognito":false}"#)
+        XCTAssertTrue(eventually { self.focused(agent) == "example.org" }, agent.log)
+        // The home profile closes: its goodbye takes nothing from work.
+        home.closeInput()
+        XCTAssertEqual(home.waitForExit(), 0, home.log)
+        usleep(300_000)
+        XCTAssertEqual(focused(agent), "example.org")
+        // Work's host killed while it claims the focus: its report stands (nothing lost while the
+        // extension starts another), until the next host says hello and reports no tab in front.
+        kill(work.process.processIdentifier, SIGKILL)
+        XCTAssertTrue(eventually { agent.log.contains("ended without a goodbye") }, agent.log)
+        XCTAssertEqual(focused(agent), "example.org")
+        let next = try startHost(agent)
+        next.send(#"{"type":"hello","browser":"chromium"}"#)
+        XCTAssertEqual(next.receive(type: "agent")?["connected"] as? Bool, true, next.log)
+        next.send(#"{"type":"tab","focused":false}"#)
+        XCTAssertTrue(eventually { self.focused(agent) == AppID(Self.browserID) }, "the dead host's report outlived its replacement: \(agent.log)")
+        XCTAssertEqual(agent.stop(), 0, agent.log)
+    }
+
     func testALimitRestrictsTheTabNotTheWindow() throws {
         let agent = try startAgent()
         let host = try startHost(agent)

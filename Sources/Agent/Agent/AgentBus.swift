@@ -30,6 +30,13 @@ final class AgentBus {
             }
         }
         notifier.onEvent = { [weak self] event in self?.notificationEvent(event) }
+        // A native host killed without saying goodbye: its connection's end says it (the rule for
+        // each host is added at its hello).
+        connection.onSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged") { [unowned runner] message in
+            guard message.arguments.count == 3, let name = message.arguments[0].stringValue, name.hasPrefix(":"),
+                  message.arguments[2].stringValue == "" else { return }
+            runner.browserConnectionClosed(name)
+        }
         try connection.export(path: AgentInterface.objectPath, interface: AgentInterface.interface,
                               introspection: AgentInterface.introspectionXML) { [weak self] member, arguments in
             guard let self else { return [] }

@@ -71,6 +71,11 @@ public final class BusConnection {
 
     /// Whether queued output waits for the socket to take it: then poll for POLLOUT too and call
     /// `dispatchPending()` when writable (a large reply takes several turns), or `flush()`.
+    /// The unique name (`:1.42`) of the connection whose method call a handler is answering; nil
+    /// outside a handler. What tells apart callers that share everything else (two of a browser's
+    /// profiles, each with its own native host, in one browser process).
+    public private(set) var currentCaller: String?
+
     public var hasPendingOutput: Bool { !isClosed && raw.hasOutgoingMessages }
 
     /// Whether messages already read wait in libdbus's queue. A blocking call (AddMatch,
@@ -326,6 +331,8 @@ public final class BusConnection {
     }
 
     private func response(to call: MessageRef, member: String, handler: MethodHandler) -> MessageRef? {
+        currentCaller = call.sender
+        defer { currentCaller = nil }
         do {
             return try withArguments(call.methodReturn(), handler(member, call.arguments()))
         } catch let error as BusMethodError {

@@ -7,18 +7,37 @@ import SessionBus
 /// in the tab: a site at its limit, or held back by the mode, gets the card over its page (through
 /// the native host) instead of a minimized browser window with the user's other tabs in it.
 extension AgentRunner {
-    func browserHello(_ pid: UInt32, name: String) {
-        browsers.hello(pid, name: name, at: now)
-        Log.info("browser: \(name) (pid \(pid)) connected its extension")
+    func browserHello(_ host: BrowserHost, name: String) {
+        let (new, focusMayChange) = browsers.hello(host, name: name, at: now)
+        if new, !host.connection.isEmpty { try? bus?.connection.addMatch(Self.connectionEndRule(host.connection)) }
+        Log.info("browser: \(name) (pid \(host.pid)) connected its extension")
+        if focusMayChange { refocusBrowser() }
     }
 
-    func browserTab(_ pid: UInt32, _ tab: BrowserTab) {
-        if browsers.tab(pid, tab, at: now) { refocusBrowser() }
+    /// The bus says when a host's connection ends, so a host killed without `BrowserGone` speaks
+    /// for its browser only until the extension's next host says hello.
+    private static func connectionEndRule(_ connection: String) -> String {
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(connection)'"
     }
 
-    func browserGone(_ pid: UInt32) {
-        if browsers.gone(pid) { refocusBrowser() }
-        Log.info("browser: pid \(pid) closed its extension's connection")
+    /// A connection to the bus ended: a host's, whose report stands until its replacement's hello.
+    func browserConnectionClosed(_ connection: String) {
+        for host in browsers.connectionEnded(connection) {
+            try? bus?.connection.removeMatch(Self.connectionEndRule(host.connection))
+            Log.info("browser: the host of pid \(host.pid) ended without a goodbye")
+        }
+    }
+
+    func browserTab(_ host: BrowserHost, _ tab: BrowserTab) {
+        if !browsers.knows(host) { browserHello(host, name: "browser") }
+        if browsers.tab(host, tab) { refocusBrowser() }
+    }
+
+    func browserGone(_ host: BrowserHost) {
+        guard let focusMayChange = browsers.gone(host) else { return }
+        if !host.connection.isEmpty { try? bus?.connection.removeMatch(Self.connectionEndRule(host.connection)) }
+        if focusMayChange { refocusBrowser() }
+        Log.info("browser: pid \(host.pid) closed its extension's connection")
     }
 
     /// The card's answer from the tab: Continue goes where every continue goes (recorded with its

@@ -15,14 +15,14 @@ struct BrowserService {
             guard (1...32).contains(name.utf8.count), name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else {
                 throw invalid("argument 2 (the browser's name) must be a short printable name")
             }
-            runner.browserHello(try pid(arguments), name: name)
+            runner.browserHello(try host(arguments), name: name)
         case AgentInterface.Method.browserTab:
             guard case .bool(let focused) = arguments[1], case .bool(let audible) = arguments[3], case .bool(let incognito) = arguments[4] else {
                 throw invalid("arguments 2, 4 and 5 must be booleans")
             }
             let text = arguments[2].stringValue ?? ""
             let site = text.isEmpty || incognito ? nil : try site(text, argument: 3)
-            runner.browserTab(try pid(arguments), BrowserTab(focused: focused, tab: -1, site: site, audible: audible, incognito: incognito))
+            runner.browserTab(try host(arguments), BrowserTab(focused: focused, tab: -1, site: site, audible: audible, incognito: incognito))
         case AgentInterface.Method.browserChoice:
             let site = try site(arguments[1].stringValue ?? "", argument: 2)
             let choice = arguments[2].stringValue ?? ""
@@ -31,13 +31,18 @@ struct BrowserService {
             }
             return [.double(try runner.browserChoice(try pid(arguments), site: AppID(site.domain), choice: choice))]
         case AgentInterface.Method.browserGone:
-            runner.browserGone(try pid(arguments))
+            runner.browserGone(try host(arguments))
         case AgentInterface.Method.browsers:
             return [.string(runner.browsers.listing())]
         default:
             throw BusMethodError(name: BusMethodError.unknownMethod, message: "no method \(StoredName.shown(member))")
         }
         return []
+    }
+
+    /// The calling host: the browser's pid it gives and its own connection.
+    private func host(_ arguments: [BusValue]) throws -> BrowserHost {
+        BrowserHost(pid: try pid(arguments), connection: runner.bus?.connection.currentCaller ?? "")
     }
 
     private func pid(_ arguments: [BusValue]) throws -> UInt32 {
