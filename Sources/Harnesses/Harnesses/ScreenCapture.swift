@@ -11,8 +11,12 @@ extension TestWindowClient {
     public func screenshot() throws -> PNGImage {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(display, root, &attributes)
-        let width = Int(attributes.width), height = Int(attributes.height)
-        guard let image = XGetImage(display, root, 0, 0, UInt32(width), UInt32(height), ~0, ZPixmap) else {
+        return try screenshot(x: 0, y: 0, width: Int(attributes.width), height: Int(attributes.height))
+    }
+
+    /// A part of the screen: quick to take where a test polls it for a latency.
+    public func screenshot(x: Int, y: Int, width: Int, height: Int) throws -> PNGImage {
+        guard let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), ~0, ZPixmap) else {
             throw CaptureError(description: "XGetImage of the root window failed")
         }
         defer { _ = image.pointee.f.destroy_image?(image) }
