@@ -55,13 +55,28 @@ final class SyncDesktopTests: XCTestCase {
         XCTAssertEqual(try agentA.cli(["limit", "set", "stgame", "10m"]).status, 0)
         usleep(50_000) // B's change the later one, by its time
         XCTAssertEqual(try agentB.cli(["limit", "set", "stgame", "20m"]).status, 0)
+        // Time used on B meanwhile: A has none of it while paused, then all of it once.
+        let windowsB = try TestWindowClient(display: try DesktopHarness.separate(named: "desk-b").display)
+        let reading = try windowsB.openWindow(class: "StReading", title: "Reading")
+        windowsB.activate(reading)
+        XCTAssertTrue(try eventually(10) { try reportedSeconds(agentB, app: "streading") > 2 }, agentB.log)
+        windowsB.close([reading])
+        XCTAssertTrue(try eventually(5) { try status(agentB).focused != "streading" }, agentB.log)
+        let readOnB = try reportedSeconds(agentB, app: "streading")
         usleep(1_500_000) // the thing checked: while paused, nothing arrives in that time
         XCTAssertEqual(try limit("stgame", agentA), "10m", "paused: nothing arrives")
+        XCTAssertEqual(try reportedSeconds(agentA, app: "streading"), 0, "paused: none of B's time arrives")
         try a.setPaused(false)
         try b.setPaused(false)
+        let resumed = Date()
         let converged = try eventually(60) { try limit("stgame", agentA) == "20m" && limit("stgame", agentB) == "20m" }
         let onBoth = (try limit("stgame", agentA) ?? "none", try limit("stgame", agentB) ?? "none")
         XCTAssertTrue(converged, "A: \(onBoth.0), B: \(onBoth.1); A's log: \(agentA.log)")
+        XCTAssertTrue(try eventually(30) { abs(try reportedSeconds(agentA, app: "streading") - readOnB) < 0.5 },
+                      "B's time while paused reaches A, once: \((try? reportedSeconds(agentA, app: "streading")) ?? -1) of \(readOnB) s")
+        print(String(format: "sync-figure: syncthing: resumed after a pause, both computers agree in %.1f s", Date().timeIntervalSince(resumed)))
+        usleep(1_500_000) // later writes of the same day must not add it again
+        XCTAssertEqual(try reportedSeconds(agentA, app: "streading"), readOnB, accuracy: 0.5, "not doubled")
         // A conflict copy of A's day and a torn temporary file in B's copy (Syncthing takes them to A's):
         // nothing doubled on either, the copy named.
         let dayFile = try XCTUnwrap(FileManager.default.subpaths(atPath: folderB.path)?.first { $0.hasPrefix("laptop-") && $0.hasSuffix(".day") })
@@ -147,12 +162,12 @@ final class SyncDesktopTests: XCTestCase {
         SyncFolder(root: folder.path).read().sortedDevices.first { $0.name == name }?.days.values.map { $0.appTotals["stnotes"] ?? 0 }.max() ?? 0
     }
 
-    private func reportedSeconds(_ agent: AgentProcess) throws -> TimeInterval {
+    private func reportedSeconds(_ agent: AgentProcess, app: String = "stnotes") throws -> TimeInterval {
         let result = try agent.cli(["report", "--json"])
         XCTAssertEqual(result.status, 0, result.err)
         let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
         let apps = json?["apps"] as? [[String: Any]] ?? []
-        return apps.first { $0["id"] as? String == "stnotes" }?["seconds"] as? Double ?? 0
+        return apps.first { $0["id"] as? String == app }?["seconds"] as? Double ?? 0
     }
 
     private func limit(_ app: String, _ agent: AgentProcess) throws -> String? {
