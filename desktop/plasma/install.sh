@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Plasma applet (org.screentime.status), naming the `screentime` in BINDIR: a panel's
 # environment may lack ~/.local/bin in PATH. For Plasma 6 (PLASMA=6, a Plasma 6 session, or only
-# kpackagetool6 installed) the package is the same with plasma6/'s metadata.json and main.qml.
+# kpackagetool6 installed) the package is the same with plasma6/'s metadata.json, and its main.qml
+# made from the Plasma 5 one by plasma6/port.sed (the few names Plasma 6 changed).
 # Usage: desktop/plasma/install.sh BINDIR               for the current user (kpackagetool5 where
 #                                                        there is one, else ~/.local/share/plasma/plasmoids)
 #        desktop/plasma/install.sh BINDIR --into DIR    into DIR/org.screentime.status (make install)
@@ -24,7 +25,7 @@ plasma="${PLASMA:-${KDE_SESSION_VERSION:-}}"
 if [ -z "$plasma" ] && ! command -v kpackagetool5 >/dev/null 2>&1 && command -v kpackagetool6 >/dev/null 2>&1; then plasma=6; fi
 if [ "$plasma" = 6 ]; then
     cp "$here/plasma6/metadata.json" "$stage/$id/metadata.json"
-    cp "$here/plasma6/contents/ui/main.qml" "$stage/$id/contents/ui/main.qml"
+    sed -f "$here/plasma6/port.sed" "$here/$id/contents/ui/main.qml" > "$stage/$id/contents/ui/main.qml"
 fi
 tool=kpackagetool5
 [ "$plasma" = 6 ] && tool=kpackagetool6
