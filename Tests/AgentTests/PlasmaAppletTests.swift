@@ -25,9 +25,12 @@ final class PlasmaAppletTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: root) }
         let script = GnomeShellHarness.repositoryRoot.appendingPathComponent("desktop/plasma/install.sh").path
         for version in ["5", "6"] {
-            let (status, output) = try Self.run("/bin/sh", [script, "/usr/bin", "--into", root.appendingPathComponent(version).path],
-                                                environment: ["PLASMA": version, "PATH": "/usr/bin:/bin"])
-            XCTAssertEqual(status, 0, output)
+            let install = Process()
+            install.executableURL = URL(fileURLWithPath: "/bin/sh")
+            install.arguments = [script, "/usr/bin", "--into", root.appendingPathComponent(version).path]
+            install.environment = ["PLASMA": version, "PATH": "/usr/bin:/bin"]
+            let installed = try install.finishedOutput()
+            XCTAssertEqual(installed.status, 0, installed.err)
         }
         let package6 = root.appendingPathComponent("6/org.screentime.status")
         let main6 = try String(contentsOf: package6.appendingPathComponent("contents/ui/main.qml"), encoding: .utf8)
@@ -44,25 +47,12 @@ final class PlasmaAppletTests: XCTestCase {
             let ui = root.appendingPathComponent("\(version)/org.screentime.status/contents/ui")
             let files = try FileManager.default.contentsOfDirectory(atPath: ui.path).filter { $0.hasSuffix(".qml") }.sorted()
             XCTAssertEqual(files, ["CompactView.qml", "FullView.qml", "main.qml"])
-            let (status, output) = try Self.run(try DesktopHarness.which("qmllint"), files.map { ui.appendingPathComponent($0).path },
-                                                environment: ["PATH": "/usr/bin:/bin"])
-            XCTAssertEqual(status, 0, "Plasma \(version): \(output)")
+            let lint = Process()
+            lint.executableURL = URL(fileURLWithPath: try DesktopHarness.which("qmllint"))
+            lint.arguments = files.map { ui.appendingPathComponent($0).path }
+            let linted = try lint.finishedOutput()
+            XCTAssertEqual(linted.status, 0, "Plasma \(version): \(linted.out)\(linted.err)")
         }
-    }
-
-    /// Runs `program` and returns its status and its output and errors together.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     func testTheAppletShowsTheModeAndItsButtonsDoWhatTheCommandsDo() throws {
