@@ -43,6 +43,16 @@ final class AgentModeTests: XCTestCase {
 
         XCTAssertEqual(try agent.cli(["cheat-day", "cancel", id]).status, 0)
         XCTAssertEqual(try agent.cli(["cheat-day", "list"]).out, "No Cheat Day booked.\n")
+        // "tomorrow" is the command's: read against its now (SCREENTIME_NOW), in its zone.
+        var dated = agent.environment
+        let midnight = ((Date().timeIntervalSince1970 + 100 * 86_400) / 86_400).rounded(.down) * 86_400  // in 100 days, 00:00 UTC
+        dated["SCREENTIME_NOW"] = String(Int(midnight))
+        let day = zone.localDate(of: Date(timeIntervalSince1970: midnight + 86_400)).description
+        let tomorrow = try AgentProcess.run(["cheat-day", "book", "tomorrow 20:00"], environment: dated)
+        XCTAssertEqual(tomorrow.status, 0, tomorrow.err)
+        XCTAssertTrue(tomorrow.out.hasPrefix("Cheat Day \(day) booked: \(day) 20:00"), tomorrow.out)
+        XCTAssertEqual(try agent.cli(["cheat-day", "cancel", day]).status, 0)
+        XCTAssertEqual(try agent.cli(["cheat-day", "list"]).out, "No Cheat Day booked.\n")
         let again = try agent.cli(["cheat-day", "cancel", id])
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.err.contains("no Cheat Day booked as “\(id)”"), again.err)

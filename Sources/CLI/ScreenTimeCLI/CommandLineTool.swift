@@ -66,6 +66,7 @@ package enum CommandLineTool {
             return 0
         }
         do {
+            try context.checkNow()
             try execute(command, Arguments(rest), context)
             return 0
         } catch let error as UsageError {

@@ -12,7 +12,7 @@ extension Context {
     func keep(_ wanted: Settings, judgedAgainst before: Settings?) -> [PendingChange] {
         var book = commitments.load(warn: { printError("screentime: warning: \($0)") })
         if book.effective == nil, let before { book.effective = before.facets }
-        let outcome = book.reconciled(wanted: wanted, now: Date(), zone: zone)
+        let outcome = book.reconciled(wanted: wanted, now: now, zone: zone)
         if outcome.book != book {
             do { try commitments.save(outcome.book) } catch { printError("screentime: warning: \(commitments.path) cannot be written: \(error)") }
         }
@@ -22,13 +22,13 @@ extension Context {
     /// What holds now and what waits: the config file's settings reconciled with the book (nothing written).
     package func keptSettings() throws -> (settings: Settings, pending: [PendingChange]) {
         let wanted = try settings()
-        let outcome = commitments.load(warn: { _ in }).reconciled(wanted: wanted, now: Date(), zone: zone)
+        let outcome = commitments.load(warn: { _ in }).reconciled(wanted: wanted, now: now, zone: zone)
         return (outcome.settings, outcome.book.pending)
     }
 
     /// The words for each waiting change, against the settings in force.
     package func pendingLines(_ pending: [PendingChange], settings: Settings) -> [String] {
-        let now = Date()
+        let now = self.now
         return pending.map { PendingChangeText.line($0, settings: settings, now: now, zone: zone) }
     }
 

@@ -12,12 +12,18 @@ package struct Context {
     package var databasePath: String { XDGPaths.databaseFile(environment: environment) }
     package var zone: LocalTimeZone { SystemTimeZone() }
 
-    /// The command's "now", read once by the command: the wall clock, or `SCREENTIME_NOW`
-    /// (seconds since 1970) when set, so that a test's "today" is a day it recorded.
-    package func now() throws -> Date {
-        guard let text = environment["SCREENTIME_NOW"] else { return Date() }
-        guard let seconds = Double(text) else { throw UsageError(message: "SCREENTIME_NOW=\(text) is not a number of seconds since 1970") }
-        return Date(timeIntervalSince1970: seconds)
+    /// The command's "now", the only clock a command reads (once, or once per line it follows):
+    /// the wall clock, or `SCREENTIME_NOW` (seconds since 1970) when set, so that a test's "today"
+    /// is a day it recorded and its commitments are dated by it. `checkNow()` refuses a malformed one
+    /// before any command runs.
+    package var now: Date {
+        environment["SCREENTIME_NOW"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
+    }
+
+    package func checkNow() throws {
+        if let text = environment["SCREENTIME_NOW"], Double(text) == nil {
+            throw UsageError(message: "SCREENTIME_NOW=\(text) is not a number of seconds since 1970")
+        }
     }
 
     /// Text for a person: what came from outside is shown, never sent to the terminal as control

@@ -13,7 +13,7 @@ struct AppsCommand: Subcommand {
     func run(_ context: Context) throws {
         let settings = try context.settings()
         let zone = context.zone
-        let today = CivilDate(parsing: settings.dayBoundary.label(of: try context.now(), in: zone))!
+        let today = CivilDate(parsing: settings.dayBoundary.label(of: context.now, in: zone))!
         let week = ReportRange(from: today.adding(days: -6), to: today, boundary: settings.dayBoundary, zone: zone)
         // Today's time on every joined computer, as the limits count it.
         let devices = try ReportDevices(context: context, only: nil, reporting: week, boundary: settings.dayBoundary, zone: zone)

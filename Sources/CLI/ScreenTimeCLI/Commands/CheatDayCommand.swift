@@ -1,6 +1,5 @@
 import AgentControl
 import FoundationEssentials
-import LocalSystem
 import ScreenTimeCore
 
 struct CheatDayCommand: Subcommand {
@@ -10,7 +9,8 @@ struct CheatDayCommand: Subcommand {
                         "cheat-day list", "cheat-day cancel ID"]
 
     enum Action {
-        case book(WhenText)
+        /// WHEN as given: "tomorrow" is read against the command's now, in `run`.
+        case book(String)
         case list
         case cancel(String)
     }
@@ -20,10 +20,7 @@ struct CheatDayCommand: Subcommand {
     init(_ arguments: Arguments) throws {
         switch try arguments.next("an action (book, list, cancel)") {
         case "book":
-            let text = try arguments.next("WHEN")
-            do { action = .book(try WhenText.parse(text, now: Date(), zone: SystemTimeZone())) } catch {
-                throw UsageError(message: error.message)
-            }
+            action = .book(try arguments.next("WHEN"))
         case "list": action = .list
         case "cancel": action = .cancel(try arguments.next("ID"))
         case let other: throw UsageError(message: "unknown action `\(other)`")
@@ -34,8 +31,10 @@ struct CheatDayCommand: Subcommand {
     func run(_ context: Context) throws {
         let zone = context.zone
         switch action {
-        case .book(let when):
-            let start = when.instant(after: Date(), zone: zone)
+        case .book(let text):
+            let when: WhenText
+            do { when = try WhenText.parse(text, now: context.now, zone: zone) } catch { throw UsageError(message: error.message) }
+            let start = when.instant(after: context.now, zone: zone)
             let id = try context.agent { try $0.bookCheatDay(start: start) }
             let end = start.addingTimeInterval(CheatDayBooking.length)
             context.print("Cheat Day \(id) booked: \(zone.formatMinute(start)) to \(zone.formatMinute(end)). Enjoy it; your usage is still recorded.")

@@ -38,7 +38,7 @@ struct PauseCommand: Subcommand {
         switch action {
         case .start(let seconds):
             let (start, end) = try context.agent { try $0.pause(seconds) }
-            let now = Date()
+            let now = context.now
             let until = PendingChangeText.when(end, now: now, zone: context.zone)
             if start.timeIntervalSince(now) < 60 {
                 context.print("Paused until \(until): no limits or modes hold; your time is still counted. `screentime pause end` ends it sooner.")

@@ -66,7 +66,7 @@ struct ReportCommand: Subcommand {
         let settings = try context.settings()
         let zone = context.zone
         let boundary = settings.dayBoundary
-        let today = CivilDate(parsing: boundary.label(of: try context.now(), in: zone))!
+        let today = CivilDate(parsing: boundary.label(of: context.now, in: zone))!
         let (title, range): (String, ReportRange) = switch period {
         case .today: ("Today", ReportRange(from: today, to: today, boundary: boundary, zone: zone))
         case .yesterday: ("Yesterday", ReportRange(from: today.adding(days: -1), to: today.adding(days: -1), boundary: boundary, zone: zone))

@@ -35,7 +35,7 @@ struct ScheduleCommand: Subcommand {
         case .add(let modeText, let at, let duration, let days):
             var entry: ScheduleEntry
             do {
-                entry = try ScheduleEntry.parse(mode: modeText, at: at, for: duration, every: days, now: Date(), zone: context.zone)
+                entry = try ScheduleEntry.parse(mode: modeText, at: at, for: duration, every: days, now: context.now, zone: context.zone)
             } catch {
                 throw UsageError(message: error.message)
             }

@@ -66,7 +66,7 @@ struct SetupCommand: Subcommand {
     /// Each app's use over the last four weeks, most used first in the list offered.
     static func seenApps(_ context: Context, _ settings: Settings) throws -> [AppID: TimeInterval] {
         guard let store = try context.openStore() else { return [:] }
-        let now = Date()
+        let now = context.now
         return try store.usageByApp(from: now.addingTimeInterval(-28 * 86_400), to: now)
     }
 

@@ -66,11 +66,11 @@ struct StatusCommand: Subcommand {
     /// One status in the chosen form; on a single line when following.
     func render(_ status: StatusSnapshot, context: Context) -> String {
         switch form {
-        case .text where oneLine: StatusBarLine(status, now: Date(), zone: context.zone).text
+        case .text where oneLine: StatusBarLine(status, now: context.now, zone: context.zone).text
         case .text: StatusFormat.text(status)
         case .json: StatusFormat.json(status, oneLine: oneLine)
-        case .waybar: StatusBarFormat.waybar(StatusBarLine(status, now: Date(), zone: context.zone))
-        case .i3blocks: StatusBarFormat.i3blocks(StatusBarLine(status, now: Date(), zone: context.zone), following: oneLine)
+        case .waybar: StatusBarFormat.waybar(StatusBarLine(status, now: context.now, zone: context.zone))
+        case .i3blocks: StatusBarFormat.i3blocks(StatusBarLine(status, now: context.now, zone: context.zone), following: oneLine)
         }
     }
 

@@ -18,7 +18,7 @@ struct SyncStatusCommand: Subcommand {
         }
         let settings = try context.settings()
         let zone = context.zone
-        let now = try context.now()
+        let now = context.now
         let today = CivilDate(parsing: settings.dayBoundary.label(of: now, in: zone))!
         context.print(SyncStatusText.lines(root: root, membership: membership, today: today, now: now, zone: zone,
                                            todayHere: try Self.todayHere(context, settings, now: now)).joined(separator: "\n"))

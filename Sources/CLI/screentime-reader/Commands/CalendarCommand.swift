@@ -49,7 +49,7 @@ struct CalendarCommand: DescribedCommand {
                 if !paths.contains(path) { paths.append(path) }
                 file.set(ModeConfigKey.paths, to: KeyFileList.join(paths), in: ModeConfigKey.calendars)
             }
-            context.print(Self.found(at: path, zone: context.zone, now: Date()))
+            context.print(Self.found(at: path, zone: context.zone, now: context.now))
             context.print("Events whose title or category names a mode now switch to it.")
         case .remove(let given):
             let path = Self.absolute(given)
@@ -66,7 +66,7 @@ struct CalendarCommand: DescribedCommand {
         case .list:
             let paths = try context.settings().modes.calendarPaths
             guard !paths.isEmpty else { return context.print("No calendars. Add an .ics file or folder with `screentime calendar add PATH`.") }
-            for calendar in CalendarCheck.run(paths: paths, zone: context.zone, now: try context.now()) {
+            for calendar in CalendarCheck.run(paths: paths, zone: context.zone, now: context.now) {
                 context.print(calendar.path + (calendar.exists ? "" : "  (missing)"))
                 for problem in calendar.problems { context.print("  " + problem.description) }
             }

@@ -18,7 +18,7 @@ struct DoctorCommand: DescribedCommand {
         for finding in findings { line(finding.ok, finding.topic, finding.detail) }
         // An unreadable config is the config line's finding; the calendars are then none.
         let paths = (try? context.settings().modes.calendarPaths) ?? []
-        let now = try context.now()
+        let now = context.now
         let calendars = CalendarCheck.run(paths: paths, zone: context.zone, now: now)
         let missing = calendars.filter { !$0.exists }.map(\.path)
         let problems = calendars.flatMap(\.problems)

@@ -18,7 +18,7 @@ struct RundownCommand: DescribedCommand {
     func run(_ context: Context) throws {
         // The card reads a broken config as the defaults; the command names the broken line instead.
         _ = try context.settings()
-        let request = CardRequest(occasion: .rundown, mode: .wakeUp, at: try context.now())
+        let request = CardRequest(occasion: .rundown, mode: .wakeUp, at: context.now)
         let document = CardComposer.document(for: request, environment: context.environment, zone: context.zone)
         if json {
             let encoder = JSONEncoder()
