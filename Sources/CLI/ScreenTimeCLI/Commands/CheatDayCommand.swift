@@ -32,9 +32,10 @@ struct CheatDayCommand: Subcommand {
         let zone = context.zone
         switch action {
         case .book(let text):
+            let now = context.now
             let when: WhenText
-            do { when = try WhenText.parse(text, now: context.now, zone: zone) } catch { throw UsageError(message: error.message) }
-            let start = when.instant(after: context.now, zone: zone)
+            do { when = try WhenText.parse(text, now: now, zone: zone) } catch { throw UsageError(message: error.message) }
+            let start = when.instant(after: now, zone: zone)
             let id = try context.agent { try $0.bookCheatDay(start: start) }
             let end = start.addingTimeInterval(CheatDayBooking.length)
             context.print("Cheat Day \(id) booked: \(zone.formatMinute(start)) to \(zone.formatMinute(end)). Enjoy it; your usage is still recorded.")
