@@ -171,16 +171,17 @@ public final class KWinHarness: SharedHarness {
     /// A weston-terminal: app id org.freedesktop.weston.wayland-terminal.
     public func openTerminal() throws -> Terminal {
         let titles = try TitleFeed(in: root)
-        let terminal = try launch("weston-terminal", ["--shell=\(try titles.script(in: root).path)"], name: nextWindowName("terminal"))
+        let terminal = try launch("weston-terminal", ["--shell=\(try titles.script().path)"], name: nextWindowName("terminal"))
         state.withLock { $0.windowProcesses.append(terminal) }
         try waitFor("weston-terminal", timeout: 10, alive: terminal) { self.listsWindow(of: terminal) }
         return Terminal(process: terminal, titles: titles)
     }
 
-    /// Opens an xterm on KWin's XWayland with WM_CLASS `instance`/`xClass` and waits until KWin manages it.
+    /// Opens an xterm on KWin's XWayland with WM_CLASS `instance`/`xClass` (and xterm's `arguments`
+    /// after those) and waits until KWin manages it.
     @discardableResult
-    public func openXWindow(xClass: String, instance: String) throws -> Process {
-        let xterm = try launch("xterm", ["-class", xClass, "-name", instance], name: nextWindowName("xterm"))
+    public func openXWindow(xClass: String, instance: String, arguments: [String] = []) throws -> Process {
+        let xterm = try launch("xterm", ["-class", xClass, "-name", instance] + arguments, name: nextWindowName("xterm"))
         state.withLock { $0.windowProcesses.append(xterm) }
         try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { self.listsWindow(of: xterm) }
         return xterm
@@ -190,10 +191,7 @@ public final class KWinHarness: SharedHarness {
     /// through `setTitle`.
     public func openXTerminal(xClass: String, title: String) throws -> Terminal {
         let titles = try TitleFeed(in: root)
-        let xterm = try launch("xterm", ["-class", xClass, "-name", xClass, "-title", title, "-e"] + titles.shellCommand,
-                               name: nextWindowName("xterm"))
-        state.withLock { $0.windowProcesses.append(xterm) }
-        try waitFor("xterm on XWayland", timeout: 10, alive: xterm) { self.listsWindow(of: xterm) }
+        let xterm = try openXWindow(xClass: xClass, instance: xClass, arguments: ["-title", title, "-e"] + titles.shellCommand)
         return Terminal(process: xterm, titles: titles)
     }
 

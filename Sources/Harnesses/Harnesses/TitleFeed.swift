@@ -29,10 +29,10 @@ public struct TitleFeed {
         }
     }
 
-    /// `shellCommand` as a script file in `directory`, for a terminal that takes a shell's path
+    /// `shellCommand` as a script file beside the FIFO, for a terminal that takes a shell's path
     /// rather than a command (weston-terminal's `--shell`).
-    func script(in directory: URL) throws -> URL {
-        let script = directory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent + ".sh")
+    func script() throws -> URL {
+        let script = URL(fileURLWithPath: path + ".sh")
         let quoted = shellCommand.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
         try "#!/bin/sh\nexec \(quoted)\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)

@@ -83,7 +83,7 @@ final class BrowserReports {
     /// The tab in front of `pid`'s focused window: from the host that last said one of its
     /// windows is in front.
     private func focusedTab(of pid: UInt32) -> BrowserTab? {
-        browsers.filter { $0.key.pid == pid && $0.value.tab?.focused == true }.max { $0.value.reported < $1.value.reported }?.value.tab
+        browsers.lazy.filter { $0.key.pid == pid && $0.value.tab?.focused == true }.max { $0.value.reported < $1.value.reported }?.value.tab
     }
 
     /// The app `window` (identified as `app`) shows: the site of its browser's tab in front,
