@@ -6,7 +6,7 @@ set -eu
 
 # What the Swift toolchain itself needs on a fresh Debian/Ubuntu (swift.org's list, less lldb's).
 toolchain="binutils libc6-dev libgcc-12-dev libstdc++-12-dev libncurses6 libedit2 zlib1g-dev tzdata"
-build="pkg-config libx11-dev libxext-dev libxrandr-dev libxss-dev libdbus-1-dev libsqlite3-dev libical-dev libwayland-dev wayland-protocols libgtk-3-dev libgtk-layer-shell-dev libcurl4-openssl-dev libxml2-dev"
+build="pkg-config gettext libx11-dev libxext-dev libxrandr-dev libxss-dev libdbus-1-dev libsqlite3-dev libical-dev libwayland-dev wayland-protocols libgtk-3-dev libgtk-layer-shell-dev libcurl4-openssl-dev libxml2-dev"
 test="xvfb openbox dunst fonts-dejavu-core adwaita-icon-theme sway foot mako-notifier i3-wm kwin-wayland libkf5service-bin xwayland weston wayland-utils gnome-shell gjs mutter gnome-settings-daemon libpng-dev dbus-daemon dbus-bin xdotool x11-utils x11-xserver-utils libfaketime mpv mpv-mpris xterm gtk-4-examples libglib2.0-bin pinentry-gtk2 libnotify-bin xfce4-notifyd dpkg-dev desktop-file-utils man-db bash-completion zsh fish make python3 python3-venv unicode-cldr-core chromium firefox-esr libgtk-3-bin gucharmap aisleriot pavucontrol transmission-gtk kcalc lxterminal xfce4-terminal qterminal featherpad mupdf fontconfig syncthing rsync curl plasma-sdk plasma-framework qml-module-org-kde-kirigami2 qml-module-qtquick-layouts qml-module-qtquick-controls2 kpackagetool5 qtdeclarative5-dev-tools"
 
 packages="$toolchain $build"

@@ -2,7 +2,9 @@
 # Installs the Plasma applet (org.screentime.status), naming the `screentime` in BINDIR: a panel's
 # environment may lack ~/.local/bin in PATH. For Plasma 6 (PLASMA=6, a Plasma 6 session, or only
 # kpackagetool6 installed) the package is the same with plasma6/'s metadata.json, and its main.qml
-# made from the Plasma 5 one by plasma6/port.sed (the few names Plasma 6 changed).
+# made from the Plasma 5 one by plasma6/port.sed (the few names Plasma 6 changed). The
+# translations (po/) are compiled into the package's contents/locale, where Plasma looks for an
+# applet's own catalogues (domain plasma_applet_ID).
 # Usage: desktop/plasma/install.sh BINDIR               for the current user (kpackagetool5 where
 #                                                        there is one, else ~/.local/share/plasma/plasmoids)
 #        desktop/plasma/install.sh BINDIR --into DIR    into DIR/org.screentime.status (make install)
@@ -12,6 +14,7 @@ id="org.screentime.status"
 bindir="${1:?usage: desktop/plasma/install.sh BINDIR [--into DIR]}"
 case "$bindir" in /*) ;; *) bindir="$(cd "$bindir" && pwd)" ;; esac
 into=""
+command -v msgfmt >/dev/null || { echo "install.sh: msgfmt is missing (Debian: gettext)" >&2; exit 1; }
 [ "${2:-}" = "--into" ] && into="${3:?--into needs a folder}"
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/screentime-plasmoid.XXXXXX")
@@ -21,6 +24,11 @@ cp -R "$here/$id" "$stage/$id"
 # the theme's text colour).
 mkdir -p "$stage/$id/contents/icons" && cp "$here"/../../packaging/icons/*-symbolic.svg "$stage/$id/contents/icons/"
 sed "s|@BIN@|$bindir|g" "$here/$id/contents/config/main.xml" > "$stage/$id/contents/config/main.xml"
+for catalogue in "$here"/po/*.po; do
+    language=$(basename "$catalogue" .po)
+    mkdir -p "$stage/$id/contents/locale/$language/LC_MESSAGES"
+    msgfmt --check -o "$stage/$id/contents/locale/$language/LC_MESSAGES/plasma_applet_$id.mo" "$catalogue"
+done
 plasma="${PLASMA:-${KDE_SESSION_VERSION:-}}"
 if [ -z "$plasma" ] && ! command -v kpackagetool5 >/dev/null 2>&1 && command -v kpackagetool6 >/dev/null 2>&1; then plasma=6; fi
 if [ "$plasma" = 6 ]; then

@@ -39,6 +39,15 @@ MouseArea {
     Component.onCompleted: {
         built = true
         console.debug(compactLog, "compact: " + view.compactText)
+        Qt.callLater(reportPlaces)
+    }
+    // Test read-back of the icon's and the label's centres in the window: mirrored right to left.
+    function reportPlaces() {
+        var places = [[modeIcon, "icon"], [textLabel, "label"]].filter(function (entry) { return entry[0].visible }).map(function (entry) {
+            var centre = entry[0].mapToItem(null, entry[0].width / 2, entry[0].height / 2)
+            return entry[1] + " " + Math.round(centre.x) + " " + Math.round(centre.y)
+        })
+        console.debug(compactLog, "compact places: " + places.join("; "))
     }
 
     Accessible.role: Accessible.Button
@@ -51,6 +60,8 @@ MouseArea {
         spacing: Kirigami.Units.smallSpacing
 
         Kirigami.Icon {
+            id: modeIcon
+            onXChanged: if (compact.built) Qt.callLater(compact.reportPlaces)
             Layout.fillHeight: true
             Layout.preferredWidth: height
             Layout.minimumWidth: Kirigami.Units.iconSizes.small
@@ -61,6 +72,8 @@ MouseArea {
             active: compact.containsMouse || compact.activeFocus
         }
         PlasmaComponents3.Label {
+            id: textLabel
+            onXChanged: if (compact.built) Qt.callLater(compact.reportPlaces)
             visible: compact.showText
             text: compact.view.compactText
             // Test read-back of what the panel shows (off unless QT_LOGGING_RULES turns it on).
