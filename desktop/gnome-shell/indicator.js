@@ -400,6 +400,9 @@ function createIndicator(lib, extensionPath, settings) {
             updatedAt: shownAt,
             text: label.text,
             icon: icon.gicon && icon.gicon.get_file ? icon.gicon.get_file().get_basename() : '',
+            // Where the icon and the label are on the screen: mirrored under a right-to-left language.
+            iconX: icon.get_transformed_position()[0],
+            labelX: label.get_transformed_position()[0],
             toggleVisible: toggle.visible,
             toggleChecked: toggle.checked,
             toggleTitle: 'title' in toggle ? toggle.title : toggle.label,
