@@ -11,12 +11,15 @@
 #   kwin  KWin 5.27, the agent granted org_kde_plasma_window_management: two windows every second.
 #   card  the restriction card on the x11 desktop: from the minimize to the card's window mapped,
 #         median and max over 20 disables (the count instead of seconds), and the agent's RSS.
-# Usage: scripts/bench.sh [x11|sway|gnome|kwin|card] [seconds|count]
+#   widgets  the Plasma applet (plasmoidviewer, in a panel) and GNOME's top-bar indicator over an
+#         hour (3600 s) of normal use: a focus change every 30 s, a mode change every 15 min; their
+#         CPU, and the signals they followed.
+# Usage: scripts/bench.sh [x11|sway|gnome|kwin|card|widgets] [seconds|count]
 set -eu
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 desktop=x11
-case "${1:-}" in x11|sway|gnome|kwin|card) desktop=$1; shift ;; esac
+case "${1:-}" in x11|sway|gnome|kwin|card|widgets) desktop=$1; shift ;; esac
 for product in screentime screentime-reader screentime-agent screentime-floor screentime-card; do
     swift build -c release --static-swift-stdlib --scratch-path .build/static --product "$product"
 done

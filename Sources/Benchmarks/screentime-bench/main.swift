@@ -9,15 +9,16 @@ import Harnesses
 // `seconds` (60): the CPU time of both. Prints both, their ratios beside the targets, and the
 // agent's RSS.
 // Run: scripts/bench.sh [x11|sway|gnome|kwin|card] [seconds] (the other desktops: SwayBench.swift,
-// GnomeShellBenchmark.swift, KWinBenchmark.swift; the restriction card: CardBench.swift).
+// GnomeShellBenchmark.swift, KWinBenchmark.swift; the restriction card: CardBench.swift; the GNOME and
+// Plasma widgets over an hour: WidgetBench.swift).
 
 let desktopArgument = CommandLine.arguments.dropFirst().first
 let others: [String: (Double) throws -> Void] = ["sway": runSwayBench, "gnome": GnomeShellBenchmark.run, "kwin": KWinBenchmark.run,
-                                                  "card": CardBench.run]
+                                                  "card": CardBench.run, "widgets": WidgetBench.run]
 if let desktopArgument, let run = others[desktopArgument] {
     // Seconds on a desktop; for the card, how many cards.
     let given = CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) : nil
-    try run(given ?? (desktopArgument == "card" ? 20 : 60))
+    try run(given ?? ["card": 20, "widgets": 3600][desktopArgument] ?? 60)
     exit(0)
 }
 let seconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 60 : 60

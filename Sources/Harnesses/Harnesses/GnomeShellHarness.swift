@@ -22,6 +22,8 @@ public final class GnomeShellHarness: SharedHarness {
     /// session's XDG_CURRENT_DESKTOP and XDG_SESSION_TYPE, no DISPLAY: for child processes.
     public var environment: [String: String] { state.withLock { $0.environment } }
     public var busAddress: String { state.withLock { $0.busAddress } }
+    /// The gnome-shell process (0 before it started), for the benchmarks' CPU figures.
+    public var shellPID: Int32 { state.withLock { $0.shell?.processIdentifier ?? 0 } }
 
     /// The test's own connection, for calls to the shell: in a Mutex of its own, as it is not
     /// Sendable and a call can wait seconds for the shell.

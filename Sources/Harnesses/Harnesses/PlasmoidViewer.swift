@@ -1,32 +1,30 @@
 import Foundation
-import Harnesses
 
 /// The project's Plasma applet, installed by `desktop/plasma/install.sh` into a test's own home
 /// (through kpackagetool5, as a user's install) and shown by Plasma's own `plasmoidviewer` (plasma-sdk)
 /// on the harness's X display. What it shows is read back from its test log (the applet's
 /// `org.screentime.applet` category, off unless QT_LOGGING_RULES turns it on); its buttons are
 /// pressed with the pointer, at the places it logs.
-final class PlasmoidViewer {
-    static let appletID = "org.screentime.status"
-    let process = Process()
+public final class PlasmoidViewer {
+    public static let appletID = "org.screentime.status"
+    public let process = Process()
     /// The viewer's standard error, where Qt writes the applet's log: a file, so that a command the
     /// applet left running cannot hold it open, and so that it stays for reading after a failure.
-    let logURL: URL
+    public let logURL: URL
     private let log: FileHandle
     private var buffer = Data()
     /// Every line the viewer wrote so far, oldest first, with when it was read.
-    private(set) var lines: [(text: String, read: Date)] = []
+    public private(set) var lines: [(text: String, read: Date)] = []
     private let environment: [String: String]
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The repository's `desktop/plasma`.
-    static let source = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("desktop/plasma")
+    public static let source = GnomeShellHarness.repositoryRoot.appendingPathComponent("desktop/plasma")
 
-    enum Place: String {
+    public enum Place: String {
         /// On the desktop: the full view in place.
         case desktop
         /// In a top panel (Plasma's own panel containment): the compact view, the full one in its popup.
@@ -34,7 +32,7 @@ final class PlasmoidViewer {
     }
 
     /// Installs the applet for `environment`'s user (naming the built `screentime`) and shows it.
-    init(environment base: [String: String], in place: Place = .desktop) throws {
+    public init(environment base: [String: String], in place: Place = .desktop) throws {
         var environment = base
         environment["QT_LOGGING_RULES"] = "org.screentime.applet.debug=true"
         environment["QT_QPA_PLATFORM"] = "xcb"
@@ -69,14 +67,14 @@ final class PlasmoidViewer {
     }
 
     /// The applet's last "shown:" line once it satisfies `condition`, waiting at most `seconds`.
-    func shown(within seconds: TimeInterval = 20, where condition: (String) -> Bool) throws -> String {
+    public func shown(within seconds: TimeInterval = 20, where condition: (String) -> Bool) throws -> String {
         try logged("shown: ", within: seconds, where: condition)
     }
 
     /// The buttons shown, by key (`productivity`, `break`, `bedtime`, …), at their centres in the
     /// window, once they have stayed put for half a second: the containment resizes the applet to
     /// its content in a few steps after each change.
-    func buttons(within seconds: TimeInterval = 10, where condition: ([String: (x: Int, y: Int)]) -> Bool) throws -> [String: (x: Int, y: Int)] {
+    public func buttons(within seconds: TimeInterval = 10, where condition: ([String: (x: Int, y: Int)]) -> Bool) throws -> [String: (x: Int, y: Int)] {
         let deadline = Date().addingTimeInterval(seconds)
         var line = try logged("buttons: ", within: seconds) { condition(Self.places($0)) }
         while true {
@@ -89,7 +87,7 @@ final class PlasmoidViewer {
         }
     }
 
-    static func places(_ line: String) -> [String: (x: Int, y: Int)] {
+    public static func places(_ line: String) -> [String: (x: Int, y: Int)] {
         var places: [String: (x: Int, y: Int)] = [:]
         for entry in line.split(separator: ";") {
             let words = entry.split(separator: " ")
@@ -99,7 +97,7 @@ final class PlasmoidViewer {
     }
 
     /// Clicks at `place` in the viewer's window with the pointer (xdotool), as a user would.
-    func click(_ place: (x: Int, y: Int)) throws {
+    public func click(_ place: (x: Int, y: Int)) throws {
         let window = try self.window()
         let xdotool = Process()
         xdotool.executableURL = URL(fileURLWithPath: try DesktopHarness.which("xdotool"))
@@ -110,7 +108,7 @@ final class PlasmoidViewer {
     }
 
     /// Presses `key` (xdotool's name: Tab, space) in the viewer's window, given the focus first.
-    func press(_ key: String) throws {
+    public func press(_ key: String) throws {
         let window = try self.window()
         for arguments in [["windowactivate", "--sync", window], ["key", "--clearmodifiers", key]] {
             let xdotool = Process()
@@ -123,7 +121,7 @@ final class PlasmoidViewer {
     }
 
     /// Tabs through the popup until `control` has the keyboard focus (as the applet logs it).
-    func tab(to control: String, atMost presses: Int = 15) throws {
+    public func tab(to control: String, atMost presses: Int = 15) throws {
         for _ in 0..<presses {
             let before = lines.count
             try press("Tab")
@@ -139,7 +137,7 @@ final class PlasmoidViewer {
     }
 
     /// The CPU time the viewer (and so the applet) has used so far, in seconds (utime + stime).
-    func cpuSeconds() throws -> Double {
+    public func cpuSeconds() throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
         // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
         let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
@@ -148,7 +146,7 @@ final class PlasmoidViewer {
 
     /// Waits until the viewer's window is mapped (a window manager focuses it then, which a test
     /// focusing another window must wait for).
-    func waitForWindow(within seconds: TimeInterval = 10) throws {
+    public func waitForWindow(within seconds: TimeInterval = 10) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while (try? window()) == nil {
             guard Date() < deadline else { throw Failure(description: "plasmoidviewer mapped no window within \(seconds) s") }
@@ -157,7 +155,7 @@ final class PlasmoidViewer {
     }
 
     /// The viewer's mapped window (its client window, where the scene's coordinates start).
-    func window() throws -> String {
+    public func window() throws -> String {
         let search = Process()
         search.executableURL = URL(fileURLWithPath: try DesktopHarness.which("xdotool"))
         search.arguments = ["search", "--onlyvisible", "--pid", String(process.processIdentifier)]
@@ -168,11 +166,11 @@ final class PlasmoidViewer {
     }
 
     /// The latest line after `prefix` once it satisfies `condition`, and when it was read.
-    func logged(_ prefix: String, within seconds: TimeInterval, where condition: (String) -> Bool) throws -> String {
+    public func logged(_ prefix: String, within seconds: TimeInterval, where condition: (String) -> Bool) throws -> String {
         try loggedWithTime(prefix, within: seconds, where: condition).text
     }
 
-    func loggedWithTime(_ prefix: String, within seconds: TimeInterval, where condition: (String) -> Bool) throws -> (text: String, read: Date) {
+    public func loggedWithTime(_ prefix: String, within seconds: TimeInterval, where condition: (String) -> Bool) throws -> (text: String, read: Date) {
         let deadline = Date().addingTimeInterval(seconds)
         let marker = "org.screentime.applet: " + prefix
         func latest() -> (text: String, read: Date)? {

@@ -12,6 +12,15 @@ public enum ProcessMeasures {
         return (user / tick, system / tick)
     }
 
+    /// User and system CPU seconds of the process's children that ended and were waited for (cutime
+    /// and cstime, the 16th and 17th fields of proc(5)).
+    public static func childrenCPUSeconds(_ pid: Int32) -> Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 14, let user = Double(fields[13]), let system = Double(fields[14]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Resident memory in megabytes (VmRSS).
     public static func rssMegabytes(_ pid: Int32) -> Double {
         statusMegabytes(pid, "VmRSS")
