@@ -3,10 +3,10 @@ import Harnesses
 import XCTest
 
 /// The extension's top-bar indicator and Quick Settings menu in a German session and in a
-/// right-to-left one, each on a GNOME Shell 43 of its own (LocalizedGnomeShell) with a real agent,
+/// right-to-left one, each on a GNOME Shell 43 of its own with a real agent,
 /// read through the indicator's test-only probe.
 final class GnomeShellLocaleTests: XCTestCase {
-    func startAgent(on shell: LocalizedGnomeShell) throws -> AgentProcess {
+    func startAgent(on shell: GnomeShellHarness) throws -> AgentProcess {
         let environment = try AgentProcess.freshEnvironment(on: shell, config: "[general]\nidle-after = 1h\n[modes]\nautomatic = off\n")
         let agent = try AgentProcess(environment: environment, desk: shell)
         XCTAssertTrue(eventually(10) { (try? shell.indicator())?["visible"] as? Bool == true }, "the indicator shows once the agent runs")
@@ -14,7 +14,7 @@ final class GnomeShellLocaleTests: XCTestCase {
     }
 
     func testTheIndicatorSpeaksGermanInAGermanSession() throws {
-        let shell = try LocalizedGnomeShell(language: "de")
+        let shell = try GnomeShellHarness(language: "de")
         let agent = try startAgent(on: shell)
         func probe() -> [String: Any] { (try? shell.indicator()) ?? [:] }
         func labels() -> [String] { (probe()["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String } }
@@ -26,7 +26,7 @@ final class GnomeShellLocaleTests: XCTestCase {
 
     /// Right to left the top bar's icon is right of its text, as the shell's own indicators are.
     func testTheIndicatorsIconIsRightOfItsTextRightToLeft() throws {
-        let shell = try LocalizedGnomeShell(language: nil, textDirection: "rtl")
+        let shell = try GnomeShellHarness(language: nil, textDirection: "rtl")
         let agent = try startAgent(on: shell)
         func probe() -> [String: Any] { (try? shell.indicator()) ?? [:] }
         XCTAssertTrue(eventually {

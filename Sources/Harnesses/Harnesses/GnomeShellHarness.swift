@@ -6,8 +6,10 @@ import Synchronization
 /// project's extension built from `desktop/gnome-shell` into its data folder and enabled before
 /// the shell starts, in test mode (`testing-unsafe-mode`: org.gnome.Shell.Screenshot open, a
 /// testing interface). Its own session `dbus-daemon` (the standard session config, so dconf is
-/// activated) and a private bus standing in as the system bus. Started once per test process,
-/// stopped at exit. A shell that does not start fails the test.
+/// activated) and a private bus standing in as the system bus. The shared one, English and left to
+/// right, is started once per test process and stopped at exit; a test of another language or
+/// text direction starts one of its own (`init(language:textDirection:)`), stopped when released.
+/// A shell that does not start fails the test.
 public final class GnomeShellHarness: SharedHarness {
     public static let extensionUUID = "screentime@screentime.org"
     public static let shellBusName = "org.screentime.Shell"
@@ -17,7 +19,8 @@ public final class GnomeShellHarness: SharedHarness {
     public static let appWithDesktopEntry = "org.screentime.test.Named"
 
     public let root: URL
-    public let waylandDisplay = "wayland-screentime"
+    public let waylandDisplay: String
+    private let isShared: Bool
     /// HOME, XDG_* (fresh temp folders), WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS, a GNOME
     /// session's XDG_CURRENT_DESKTOP and XDG_SESSION_TYPE, no DISPLAY: for child processes.
     public var environment: [String: String] { state.withLock { $0.environment } }
@@ -50,13 +53,22 @@ public final class GnomeShellHarness: SharedHarness {
         public var minimized: Bool
     }
 
-    private static let instance = SharedInstance { try GnomeShellHarness() }
+    private static let instance = SharedInstance { try GnomeShellHarness(language: nil, textDirection: nil, shared: true) }
 
     /// The process-wide GNOME Shell, started on first use.
     public static func shared() throws -> GnomeShellHarness { try instance.get() }
 
-    private init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("screentime-gnome-\(getpid())")
+    /// A shell of the caller's own, its messages in `language` (GNU gettext's LANGUAGE) and Clutter's
+    /// text direction `textDirection` (`rtl`, `ltr`), stopped when released.
+    public convenience init(language: String?, textDirection: String? = nil) throws {
+        try self.init(language: language, textDirection: textDirection, shared: false)
+    }
+
+    private init(language: String?, textDirection: String?, shared: Bool) throws {
+        let name = shared ? "screentime" : "screentime-\(language ?? "en")-\(textDirection ?? "ltr")"
+        isShared = shared
+        waylandDisplay = "wayland-\(name)"
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-gnome-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         var env = ProcessInfo.processInfo.environment
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "SWAYSOCK", "XAUTHORITY"] { env[key] = nil }
@@ -103,6 +115,8 @@ public final class GnomeShellHarness: SharedHarness {
         shellEnvironment["GDK_BACKEND"] = nil
         // ResetIdletime fakes user activity for the idle tests.
         shellEnvironment["MUTTER_DEBUG_RESET_IDLETIME"] = "1"
+        shellEnvironment["LANGUAGE"] = language
+        shellEnvironment["CLUTTER_TEXT_DIRECTION"] = textDirection
         let log = root.appendingPathComponent("gnome-shell.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let shell = try launch("gnome-shell", ["--headless", "--wayland", "--no-x11", "--wayland-display=\(waylandDisplay)",
@@ -326,6 +340,12 @@ public final class GnomeShellHarness: SharedHarness {
         }
         for process in processes { HarnessProcesses.stop(process) }
         systemBus.kill()
+    }
+
+    deinit {
+        guard !isShared else { return }
+        stop()
+        try? FileManager.default.removeItem(at: root)
     }
 
     private func launch(_ program: String, _ arguments: [String], environment: [String: String]? = nil,

@@ -60,7 +60,7 @@ public final class PlasmoidViewer {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         logURL = URL(fileURLWithPath: environment["HOME"]!).appendingPathComponent("plasmoidviewer-\(place.rawValue).log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: logURL)
         log = try FileHandle(forReadingFrom: logURL)
         try process.run()
