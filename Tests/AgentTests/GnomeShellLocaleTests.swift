@@ -21,6 +21,9 @@ final class GnomeShellLocaleTests: XCTestCase {
         XCTAssertTrue(eventually { (probe()["text"] as? String)?.range(of: #"^[0-9]+ Min\.$"#, options: .regularExpression) != nil },
                       "today's total in German: \(probe())")
         XCTAssertTrue(eventually { labels().contains("Bericht öffnen") && labels().contains("Produktivität ein") }, "\(labels())")
+        // The mode's name too, which the agent's document gives in English.
+        XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
+        XCTAssertTrue(eventually { probe()["toggleTitle"] as? String == "Produktivität" }, "\(probe())")
         XCTAssertEqual(agent.stop(), 0, agent.log)
     }
 

@@ -20,6 +20,9 @@ final class PlasmaAppletLocaleTests: XCTestCase {
         let shown = try viewer.shown { $0.hasPrefix("running | Standard") }
         XCTAssertTrue(shown.contains(" | Heute: < 1 Min."), shown)
         _ = try viewer.logged("compact: ", within: 10) { $0 == "< 1 Min." }
+        // The mode's name too, which the agent's document gives in English.
+        XCTAssertEqual(try agent.cli(["mode", "wind-down"]).status, 0)
+        _ = try viewer.shown { $0.hasPrefix("running | Abendruhe") }
     }
 
     /// The panel's icon and time change sides right to left (the icon right of the time), as

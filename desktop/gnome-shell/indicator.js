@@ -33,6 +33,12 @@ function createIndicator(lib, extensionPath, settings) {
     const {Gio, GLib, St, Clutter, GnomeDesktop, Main, PopupMenu, QuickSettings} = lib;
     // Every user-visible string goes through `_`, so a translation domain can take them.
     const _ = lib.gettext || (text => text);
+    // The modes by their keys, in the user's language (the agent's document names them in English).
+    const modeNames = {
+        'standard': _('Standard'), 'productivity': _('Productivity'), 'social': _('Social'), 'wind-down': _('Wind Down'),
+        'sleep': _('Sleep'), 'wake-up': _('Wake Up'), 'cheat-day': _('Cheat Day'),
+    };
+    const modeName = mode => modeNames[mode.mode] || mode.modeName;
     const testing = GLib.file_test(`${extensionPath}/${INDICATOR_TESTING_SWITCH}`, GLib.FileTest.EXISTS);
 
     let systemIndicator = null;
@@ -308,11 +314,11 @@ function createIndicator(lib, extensionPath, settings) {
             menu.addMenuItem(info(_('The screentime agent is not running: nothing is counted or limited.')));
             menu.addMenuItem(info(_('Start it with “systemctl --user start screentime” or “screentime agent”, or log in again.')));
         } else {
-            menu.setHeader(modeIcon(status.mode), status.modeName, status.reason);
+            menu.setHeader(modeIcon(status.mode), modeName(status), status.reason);
             if (status.next) {
                 const when = status.next.inSeconds < 86400 ? clockOf(status.next.at)
                     : `${status.next.at.slice(0, 10)} ${clockOf(status.next.at)}`;
-                menu.addMenuItem(info(fill(_('Next: %s at %s'), status.next.modeName, when)));
+                menu.addMenuItem(info(fill(_('Next: %s at %s'), modeName(status.next), when)));
             }
             // In Wind Down and Sleep the figures give way to the evening's buttons.
             if (!['wind-down', 'sleep'].includes(status.mode))
@@ -344,13 +350,13 @@ function createIndicator(lib, extensionPath, settings) {
 
     function syncToggle() {
         const title = _('Screen Time');
-        const subtitle = status ? status.modeName : _('Not running');
+        const subtitle = status ? modeName(status) : _('Not running');
         // GNOME 44 and later: title and subtitle; 43: one label.
         if ('title' in toggle) {
             toggle.title = title;
             toggle.subtitle = subtitle;
         } else {
-            toggle.label = status ? status.modeName : title;
+            toggle.label = status ? modeName(status) : title;
         }
         toggle.gicon = modeIcon(status ? status.mode : null);
         toggle.checked = status !== null && status.mode !== 'standard';

@@ -41,6 +41,20 @@ function clockAfter(fetchedAt, seconds, now) {
     return Qt.formatDate(at, Qt.locale().dateFormat(Locale.ShortFormat)) + " " + clock(at)
 }
 
+// A mode (the document or its next change) named in the user's language; the agent names it in English.
+function modeName(entry) {
+    switch (entry.mode) {
+    case "standard": return i18nc("a mode's name", "Standard")
+    case "productivity": return i18nc("a mode's name", "Productivity")
+    case "social": return i18nc("a mode's name", "Social")
+    case "wind-down": return i18nc("a mode's name", "Wind Down")
+    case "sleep": return i18nc("a mode's name", "Sleep")
+    case "wake-up": return i18nc("a mode's name", "Wake Up")
+    case "cheat-day": return i18nc("a mode's name", "Cheat Day")
+    }
+    return entry.modeName
+}
+
 function has(list, command) {
     return (list || []).indexOf(command) !== -1
 }
@@ -86,7 +100,7 @@ function view(doc, running, fetchedAt, now) {
 
     var next = ""
     if (doc.next)
-        next = i18nc("the next mode, at a clock time", "Next: %1 at %2", doc.next.modeName,
+        next = i18nc("the next mode, at a clock time", "Next: %1 at %2", modeName(doc.next),
                      clockAfter(fetchedAt, doc.next.inSeconds, now))
     var breakText = ""
     if (doc.breakSecondsLeft !== null && doc.breakSecondsLeft !== undefined)
@@ -96,9 +110,9 @@ function view(doc, running, fetchedAt, now) {
 
     var commands = doc.commands || []
     return {
-        running: true, mode: doc.mode, modeName: doc.modeName, icon: "screentime-" + doc.mode + "-symbolic",
+        running: true, mode: doc.mode, modeName: modeName(doc), icon: "screentime-" + doc.mode + "-symbolic",
         compactText: compactText,
-        title: i18nc("the mode: today's screen time", "%1 · %2", doc.modeName, duration(total)),
+        title: i18nc("the mode: today's screen time", "%1 · %2", modeName(doc), duration(total)),
         subtitle: doc.reason,
         reason: doc.reason, next: next, breakText: breakText,
         total: i18n("Today: %1", duration(total)),
