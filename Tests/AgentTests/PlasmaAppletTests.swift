@@ -175,6 +175,23 @@ final class PlasmaAppletTests: XCTestCase {
         XCTAssertTrue(viewer.process.isRunning)
     }
 
+    /// In a panel, with its popup closed, the applet sleeps between changes too: a change of mode
+    /// must not leave the hidden popup's switches animating (their render-thread animators never
+    /// run in a hidden window, and Qt's animation timer ticked at 10 ms of CPU a second).
+    func testInAPanelTheClosedPopupCostsNothingAfterAChange() throws {
+        let agent = try LimitedTestApp.startAgent(on: desk, config: Self.config)
+        let viewer = try PlasmoidViewer(environment: agent.environment, in: .panel)
+        _ = try viewer.shown { $0.hasPrefix("running | Standard") }
+        XCTAssertEqual(try agent.cli(["mode", "social"]).status, 0)
+        _ = try viewer.shown { $0.hasPrefix("running | Social") }
+        usleep(3_000_000) // the change's drawing done
+        let before = try viewer.cpuSeconds()
+        usleep(5_000_000)
+        let used = try viewer.cpuSeconds() - before
+        print("plasma applet in a panel: plasmoidviewer used \(Int((used * 1000).rounded())) ms of CPU in the 5 s after a mode change")
+        XCTAssertLessThan(used, 0.03)
+    }
+
     /// The applet's CPU while nothing changes, and from a mode change (SetMode called on the bus)
     /// to the applet showing it: the figures for the closing note, the latter the median of several.
     func testAModeChangeReachesTheAppletWithinASecond() throws {

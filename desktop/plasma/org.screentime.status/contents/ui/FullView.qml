@@ -4,6 +4,7 @@
 import QtQuick 2.15
 import QtQuick.Layouts 1.15
 import QtQml 2.15
+import QtQuick.Window 2.15
 import org.kde.plasma.components 3.0 as PlasmaComponents3
 import org.kde.kirigami 2.20 as Kirigami
 
@@ -20,6 +21,16 @@ Item {
 
     LayoutMirroring.enabled: Qt.application.layoutDirection === Qt.RightToLeft
     LayoutMirroring.childrenInherit: true
+
+    // The mode the switches show, followed only while the popup is on screen: their indicators
+    // move with render-thread Animators, which a hidden popup never runs, and Qt's animation timer
+    // would tick (about 10 ms of CPU a second) from the first change until the popup opened.
+    property string switchedMode: ""
+    Binding on switchedMode {
+        when: full.Window.visibility !== Window.Hidden
+        value: full.view.mode
+        restoreMode: Binding.RestoreNone
+    }
 
     Layout.minimumWidth: Kirigami.Units.gridUnit * 16
     Layout.preferredWidth: Kirigami.Units.gridUnit * 20
@@ -189,12 +200,12 @@ Item {
             onActiveFocusChanged: if (activeFocus) console.debug(testPlaces, "focus: productivity")
             visible: full.view.running
             text: i18n("Productivity")
-            checked: full.view.mode === "productivity"
+            checked: full.switchedMode === "productivity"
             Layout.fillWidth: true
             onToggled: {
                 full.commandRequested(["mode", checked ? "productivity" : "standard"])
                 // It shows what the agent says, not the click, until the agent's signal.
-                checked = Qt.binding(function () { return full.view.mode === "productivity" })
+                checked = Qt.binding(function () { return full.switchedMode === "productivity" })
             }
             onVisibleChanged: placesSettle.restart()
             onYChanged: placesSettle.restart()
@@ -204,11 +215,11 @@ Item {
             onActiveFocusChanged: if (activeFocus) console.debug(testPlaces, "focus: social")
             visible: full.view.running
             text: i18n("Social")
-            checked: full.view.mode === "social"
+            checked: full.switchedMode === "social"
             Layout.fillWidth: true
             onToggled: {
                 full.commandRequested(["mode", checked ? "social" : "standard"])
-                checked = Qt.binding(function () { return full.view.mode === "social" })
+                checked = Qt.binding(function () { return full.switchedMode === "social" })
             }
             onVisibleChanged: placesSettle.restart()
             onYChanged: placesSettle.restart()
