@@ -144,6 +144,15 @@ public final class PlasmoidViewer {
         return Double((Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The CPU the viewer uses in `seconds`, measured once `settling` seconds have let the last
+    /// change's drawing (and the containment's resizing) finish.
+    public func cpuUsed(in seconds: TimeInterval, after settling: TimeInterval = 3) throws -> Double {
+        usleep(useconds_t(settling * 1_000_000))
+        let before = try cpuSeconds()
+        usleep(useconds_t(seconds * 1_000_000))
+        return try cpuSeconds() - before
+    }
+
     /// Waits until the viewer's window is mapped (a window manager focuses it then, which a test
     /// focusing another window must wait for).
     public func waitForWindow(within seconds: TimeInterval = 10) throws {
