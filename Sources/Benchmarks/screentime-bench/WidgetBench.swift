@@ -39,18 +39,22 @@ enum WidgetBench {
 
         usleep(3_000_000) // the start's drawing done
         let viewerPID = viewer.process.processIdentifier
-        let viewerBefore = ProcessMeasures.cpuSeconds(viewerPID)
+        let viewerBefore = viewer.cpuSeconds()
         let commandsBefore = ProcessMeasures.childrenCPUSeconds(viewerPID)
         var shellCPU = (shown: 0.0, hidden: 0.0)
         var shellMark = ProcessMeasures.cpuTime(shell.shellPID)
         var shown = true
+        // Adds the shell's CPU since the last mark to the stretch (shown or hidden) that ends now.
+        func endStretch() {
+            let now = ProcessMeasures.cpuTime(shell.shellPID)
+            if shown { shellCPU.shown += now - shellMark } else { shellCPU.hidden += now - shellMark }
+            shellMark = now
+        }
         let start = Date()
         var step = 0
         while Date().timeIntervalSince(start) < seconds {
             if step % 20 == 19 {  // 10 minutes of 30-s steps
-                let now = ProcessMeasures.cpuTime(shell.shellPID)
-                if shown { shellCPU.shown += now - shellMark } else { shellCPU.hidden += now - shellMark }
-                shellMark = now
+                endStretch()
                 guard try shell.activateMenuItem("Show in the top bar") else { fatalError("the indicator's switch is missing") }
                 shown.toggle()
             }
@@ -69,10 +73,8 @@ enum WidgetBench {
                 try gnomeBus.drain()
             }
         }
-        let now = ProcessMeasures.cpuTime(shell.shellPID)
-        if shown { shellCPU.shown += now - shellMark } else { shellCPU.hidden += now - shellMark }
-        let viewerCPU = ProcessMeasures.cpuSeconds(viewerPID)
-        let viewerOwn = viewerCPU.user + viewerCPU.system - viewerBefore.user - viewerBefore.system
+        endStretch()
+        let viewerOwn = viewer.cpuSeconds() - viewerBefore
         let commands = ProcessMeasures.childrenCPUSeconds(viewerPID) - commandsBefore
         plasmaAgent.stop()
         gnomeAgent.stop()

@@ -137,20 +137,18 @@ public final class PlasmoidViewer {
     }
 
     /// The CPU time the viewer (and so the applet) has used so far, in seconds (utime + stime).
-    public func cpuSeconds() throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
-        // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
-        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
-        return Double((Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    public func cpuSeconds() -> Double {
+        let used = ProcessMeasures.cpuSeconds(process.processIdentifier)
+        return used.user + used.system
     }
 
     /// The CPU the viewer uses in `seconds`, measured once `settling` seconds have let the last
     /// change's drawing (and the containment's resizing) finish.
-    public func cpuUsed(in seconds: TimeInterval, after settling: TimeInterval = 3) throws -> Double {
+    public func cpuUsed(in seconds: TimeInterval, after settling: TimeInterval = 3) -> Double {
         usleep(useconds_t(settling * 1_000_000))
-        let before = try cpuSeconds()
+        let before = cpuSeconds()
         usleep(useconds_t(seconds * 1_000_000))
-        return try cpuSeconds() - before
+        return cpuSeconds() - before
     }
 
     /// Waits until the viewer's window is mapped (a window manager focuses it then, which a test
