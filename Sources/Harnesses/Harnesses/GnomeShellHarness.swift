@@ -247,10 +247,46 @@ public final class GnomeShellHarness: SharedHarness {
     }
 
     public func callShell(_ method: String, _ arguments: [BusValue] = [], interface: String = "org.screentime.Shell") throws -> [BusValue] {
-        try bus.withLock {
-            try $0!.call(destination: Self.shellBusName, path: Self.shellPath, interface: interface, method: method,
-                         arguments: arguments)
+        do {
+            return try bus.withLock {
+                try $0!.call(destination: Self.shellBusName, path: Self.shellPath, interface: interface, method: method,
+                             arguments: arguments)
+            }
+        } catch let error as BusMethodError where error.name == BusMethodError.noReply {
+            throw ShellSilent(method: method, report: hangReport())
         }
+    }
+
+    /// The shell did not answer a call in time: what it was doing then is in `report`.
+    public struct ShellSilent: Error, CustomStringConvertible {
+        public var method: String
+        public var report: String
+        public var description: String { "GNOME Shell did not answer \(method); \(report)" }
+    }
+
+    /// Where a silent shell was, for the test log: its scheduler state and CPU time, every thread's
+    /// stack and the JavaScript stack (gjs writes it to the shell's log), through gdb. Written once
+    /// per shell, to `shell-silent.txt` in its folder; later calls name the file.
+    private func hangReport() -> String {
+        let file = root.appendingPathComponent("shell-silent.txt")
+        if FileManager.default.fileExists(atPath: file.path) { return "as before: \(file.path)" }
+        let pid = shellPID
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+        let cpu = ProcessMeasures.cpuSeconds(pid)
+        let summary = "pid \(pid), state \(state.map(String.init) ?? "gone"), CPU \(cpu.user + cpu.system) s"
+        var stacks = "(no gdb)"
+        let out = Pipe()
+        if let gdb = try? HarnessProcesses.process("gdb", ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30",
+                                                            "-ex", "call (void)gjs_dumpstack()"], environment: nil, stdout: out),
+           (try? gdb.run()) != nil {
+            stacks = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            gdb.waitUntilExit()
+        }
+        let log = (try? String(contentsOf: root.appendingPathComponent("gnome-shell.log"), encoding: .utf8)) ?? ""
+        let report = "\(summary)\n\(stacks)\n--- the end of gnome-shell.log ---\n\(log.suffix(6000))"
+        try? report.write(to: file, atomically: true, encoding: .utf8)
+        print("GNOME Shell stopped answering: \(report)")
+        return "\(summary); in \(file.path):\n\(report.prefix(12000))"
     }
 
     /// `activate(_:)` without waiting for the shell's answer, which `dispatchAnswers()` reads
