@@ -6,7 +6,8 @@ import Harnesses
 import XCTest
 
 /// Do-not-disturb on the headless GNOME Shell harness: `show-banners` off while silenced, as
-/// `gsettings get` reads it through the session's dconf, and the user's own value given back.
+/// `gsettings get` reads it through the session's dconf, and the user's own value given back. The
+/// user's own values are written by the shell, as its Do Not Disturb switch writes them.
 final class DoNotDisturbGnomeTests: XCTestCase {
     var shell: GnomeShellHarness!
     var home: URL!
@@ -23,10 +24,10 @@ final class DoNotDisturbGnomeTests: XCTestCase {
     }
 
     func setBanners(_ on: Bool) throws {
-        try gsettings(["set", GnomeDoNotDisturb.schema, "show-banners", String(on)])
+        try shell.writeSetting(GnomeDoNotDisturb.schema, key: "show-banners", .bool(on))
     }
 
-    /// gsettings as the user runs it in the shell's session.
+    /// gsettings as the user runs it in the shell's session, to read.
     @discardableResult
     func gsettings(_ arguments: [String]) throws -> String {
         let process = Process()
@@ -75,12 +76,12 @@ final class DoNotDisturbGnomeTests: XCTestCase {
     func testSocialSilencesEveryAppButTheChosenOnesAndGivesEachItsOwnBack() throws {
         let apps = ["org-example-chat", "org-example-game", "org-example-news"]
         addTeardownBlock { [unowned self] in
-            _ = try? gsettings(["reset", GnomeDoNotDisturb.schema, "application-children"])
-            for app in apps { _ = try? gsettings(["reset", GnomeDoNotDisturb.appSchema(app), "show-banners"]) }
+            try? shell.writeSetting(GnomeDoNotDisturb.schema, key: "application-children", nil)
+            for app in apps { try? shell.writeSetting(GnomeDoNotDisturb.appSchemaID, path: GnomeDoNotDisturb.appPath(app), key: "show-banners", nil) }
         }
         // The apps GNOME has seen notify; the user had already turned News off.
-        try gsettings(["set", GnomeDoNotDisturb.schema, "application-children", "['" + apps.joined(separator: "', '") + "']"])
-        try gsettings(["set", GnomeDoNotDisturb.appSchema("org-example-news"), "show-banners", "false"])
+        try shell.writeSetting(GnomeDoNotDisturb.schema, key: "application-children", .array(elementSignature: "s", apps.map { .string($0) }))
+        try shell.writeSetting(GnomeDoNotDisturb.appSchemaID, path: GnomeDoNotDisturb.appPath("org-example-news"), key: "show-banners", .bool(false))
         let dnd = try fixture()
         dnd.controller.socialApps = { ["org.example.Chat"] }
         dnd.set(.onlyCallsMessagesAndChosenApps)
@@ -105,11 +106,13 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         XCTAssertEqual(GnomeDoNotDisturb.strings(inVariant: "@as []\n"), [])
     }
 
-    /// The agent on the GNOME Shell harness: Productivity turns banners off, Standard gives them back.
+    /// The agent on the GNOME Shell harness: Productivity turns banners off, Standard gives them
+    /// back, each written inside the shell by the extension (SetShowBanners), not by gsettings.
     func testTheAgentsModesTurnBannersOffAndBack() throws {
         var environment = try AgentProcess.freshEnvironment(on: shell, config: "")
         // gsettings reads the session's dconf database where the shell's session keeps it.
         environment["XDG_CONFIG_HOME"] = shell.environment["XDG_CONFIG_HOME"]
+        let monitor = try BusMonitor(address: shell.busAddress, rules: ["type='method_call',interface='org.screentime.Shell',member='SetShowBanners'"])
         let agent = try AgentProcess(environment: environment, desk: shell)
         XCTAssertEqual(try agent.cli(["mode", "productivity"]).status, 0)
         XCTAssertTrue(try eventually { try banners() == "false" }, agent.log)
@@ -119,5 +122,8 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         XCTAssertTrue(try eventually { try banners() == "false" }, agent.log)
         XCTAssertEqual(agent.stop(), 0)
         XCTAssertEqual(try banners(), "true", "given back at exit; log: \(agent.log)")
+        try monitor.drain()
+        let writes = monitor.messages.filter { $0.member == "SetShowBanners" }.map { "'\($0.arguments.first?.stringValue ?? "?")' \($0.arguments.last?.boolValue.map(String.init) ?? "?")" }
+        XCTAssertEqual(writes, ["'' false", "'' true", "'' false", "'' true"], "the global switch (app ''), off and on twice, through the shell")
     }
 }

@@ -21,6 +21,9 @@ const INTERFACE_XML = `<node>
       <arg type="d" direction="in" name="brightness"/><arg type="u" direction="in" name="fade_ms"/>
     </method>
     <method name="Restore"/>
+    <method name="SetShowBanners">
+      <arg type="s" direction="in" name="app"/><arg type="b" direction="in" name="show"/>
+    </method>
   </interface>
 </node>`;
 // Test-only methods, exported only when the tests' switch file is present.
@@ -30,6 +33,14 @@ const TESTING_XML = `<node>
     <method name="InvokeNotificationAction">
       <arg type="s" direction="in" name="title"/><arg type="s" direction="in" name="label"/>
       <arg type="b" direction="out" name="found"/>
+    </method>
+    <method name="WriteSetting">
+      <arg type="s" direction="in" name="schema"/><arg type="s" direction="in" name="path"/>
+      <arg type="s" direction="in" name="key"/><arg type="v" direction="in" name="value"/>
+    </method>
+    <method name="ResetSetting">
+      <arg type="s" direction="in" name="schema"/><arg type="s" direction="in" name="path"/>
+      <arg type="s" direction="in" name="key"/>
     </method>
   </interface>
 </node>`;
@@ -223,16 +234,38 @@ function createService(lib, extensionPath) {
         return false;
     }
 
+    // Do-not-disturb's switches (`show-banners`, the global one for app '', else the app's own)
+    // are written here, inside the shell, as its own Do Not Disturb switch writes them. GNOME 43
+    // applies a dconf change made by another process on dconf's worker thread, where gjs can
+    // deadlock against the main thread (the whole shell then stops); a change it makes itself it
+    // applies here, and ignores dconf's echo of it.
+    function setShowBanners(app, show) {
+        if (app !== '' && !/^[a-z0-9-]+$/.test(app))
+            throw new Error(`not an app's notification key: ${app}`);
+        const settings = app === ''
+            ? new Gio.Settings({schema_id: 'org.gnome.desktop.notifications'})
+            : new Gio.Settings({
+                schema_id: 'org.gnome.desktop.notifications.application',
+                path: `/org/gnome/desktop/notifications/application/${app}/`,
+            });
+        settings.set_boolean('show-banners', show);
+    }
+
     const implementation = {
         GetFocus: () => describe(global.display.focus_window),
         ListWindows: () => normalWindows().map(w => describe(w).concat([w.minimized])),
         Minimize: ids => minimize(ids),
         SetFilter: (saturation, kelvin, brightness, fadeMs) => setFilter(saturation, kelvin, brightness, fadeMs),
         Restore: () => removeEffects(),
+        SetShowBanners: (app, show) => setShowBanners(app, show),
     };
+    // The tests' stand-in for the user's own settings, written by the shell (see setShowBanners).
+    const settingsAt = (schema, path) => new Gio.Settings(path ? {schema_id: schema, path} : {schema_id: schema});
     const testingImplementation = {
         Activate: id => activate(id),
         InvokeNotificationAction: (title, label) => invokeNotificationAction(title, label),
+        WriteSetting: (schema, path, key, value) => settingsAt(schema, path).set_value(key, value),
+        ResetSetting: (schema, path, key) => settingsAt(schema, path).reset(key),
     };
 
     return {

@@ -8,7 +8,7 @@ public enum DoNotDisturbChooser {
                        environment: [String: String], now: @escaping () -> Date) -> DoNotDisturbServer {
         switch info?.name.lowercased() {
         case "dunst": BooleanDoNotDisturb.dunst(connection: connection)
-        case "gnome-shell": GnomeDoNotDisturb(environment: environment, now: now)
+        case "gnome-shell": GnomeDoNotDisturb(connection: connection, environment: environment, now: now)
         case "plasma": PlasmaDoNotDisturb(connection: connection)
         case "xfce notify daemon", "xfce4-notifyd": XfceDoNotDisturb(connection: connection)
         case "mako": MakoDoNotDisturb(connection: connection, now: now)

@@ -1,11 +1,15 @@
 import ChildProcesses
 import FoundationEssentials
+import SessionBus
 
-/// GNOME: `org.gnome.desktop.notifications show-banners`, read and written by short-lived
-/// `gsettings` children whose output the loop collects (dconf keeps the keys across logouts,
-/// hence the saved state on disk). Social's exceptions pass through GNOME's per-app switches:
-/// the global switch stays on and each app GNOME has seen notify (`application-children`) but
-/// the allowed ones gets its own `show-banners` off, each app's own value saved first.
+/// GNOME: `org.gnome.desktop.notifications show-banners`, read by short-lived `gsettings`
+/// children whose output the loop collects (dconf keeps the keys across logouts, hence the saved
+/// state on disk), and written inside the shell by the screentime extension (`SetShowBanners`):
+/// GNOME 43 applies a dconf change made by another process on dconf's worker thread, where gjs
+/// can deadlock against the shell's main thread and the whole shell stops. Without the extension,
+/// gsettings writes too. Social's exceptions pass through GNOME's per-app switches: the global
+/// switch stays on and each app GNOME has seen notify (`application-children`) but the allowed
+/// ones gets its own `show-banners` off, each app's own value saved first.
 final class GnomeDoNotDisturb: DoNotDisturbServer {
     static let schema = "org.gnome.desktop.notifications"
     /// What the saved state of the per-app switches starts with: `apps:id=true,id=false`.
@@ -14,6 +18,9 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     let name = "GNOME Shell"
     let mechanism = "`show-banners`"
     let canPassChosenApps = true
+    /// The extension's service (desktop/gnome-shell/service.js).
+    private let shell: RemoteObject
+    static let shellInterface = "org.screentime.Shell"
     private let gsettings: String?
     private let environment: [String: String]
     private var child: ChildProcess?
@@ -22,7 +29,8 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     /// The loop's instant.
     private let now: () -> Date
 
-    init(environment: [String: String], now: @escaping () -> Date) {
+    init(connection: BusConnection, environment: [String: String], now: @escaping () -> Date) {
+        shell = RemoteObject(connection: connection, destination: Self.shellInterface, path: "/org/screentime/Shell")
         self.now = now
         self.environment = environment
         gsettings = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gsettings" }
@@ -35,19 +43,33 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
             do { try save(Self.word(try reply.get())) } catch {
                 return done(.failure(DoNotDisturbError(name, "reading show-banners", error)))
             }
-            self?.run(["set", Self.schema, "show-banners", "false"]) { done($0.map { _ in }) }
+            self?.write([("", false)], done: done)
         }
     }
 
     func restore(_ saved: String, done: @escaping (Result<Void, Error>) -> Void) {
-        guard saved.hasPrefix(Self.perAppPrefix) else {
-            return run(["set", Self.schema, "show-banners", saved == "false" ? "false" : "true"]) { done($0.map { _ in }) }
-        }
-        let pairs = saved.dropFirst(Self.perAppPrefix.count).split(separator: ",").compactMap { pair -> (String, String)? in
+        guard saved.hasPrefix(Self.perAppPrefix) else { return write([("", saved != "false")], done: done) }
+        let pairs = saved.dropFirst(Self.perAppPrefix.count).split(separator: ",").compactMap { pair -> (String, Bool)? in
             let parts = pair.split(separator: "=")
-            return parts.count == 2 ? (String(parts[0]), parts[1] == "false" ? "false" : "true") : nil
+            return parts.count == 2 ? (String(parts[0]), parts[1] != "false") : nil
         }
-        runEach(pairs.map { ["set", Self.appSchema($0.0), "show-banners", $0.1] }) { done($0.map { _ in }) }
+        write(pairs, done: done)
+    }
+
+    /// Sets `show-banners` of each app (the global switch for ""), in turn: through the extension,
+    /// or all through gsettings when the extension is not on the bus (or too old to offer it).
+    private func write(_ changes: [(app: String, show: Bool)], done: @escaping (Result<Void, Error>) -> Void) {
+        guard let (app, show) = changes.first else { return done(.success(())) }
+        shell.perform(Self.shellInterface, "SetShowBanners", [.string(app), .bool(show)]) { [weak self] result in
+            switch result {
+            case .success: self?.write(Array(changes.dropFirst()), done: done)
+            case .failure(let error as BusMethodError) where error.meansNoService || error.name == BusMethodError.unknownMethod:
+                self?.runEach(changes.map { ["set", $0.app.isEmpty ? Self.schema : Self.appSchema($0.app), "show-banners", String($0.show)] }) {
+                    done($0.map { _ in })
+                }
+            case .failure(let error): done(.failure(error))
+            }
+        }
     }
 
     /// Every app GNOME knows but `allowed` loses its banners; each one's own value is saved first.
@@ -65,15 +87,17 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
                 } catch {
                     return done(.failure(DoNotDisturbError(name, "reading the apps' show-banners", error)))
                 }
-                self?.runEach(muted.map { ["set", Self.appSchema($0), "show-banners", "false"] }) { done($0.map { _ in }) }
+                self?.write(muted.map { ($0, false) }, done: done)
             }
         }
     }
 
-    /// The relocatable per-app schema at the app's path, as GNOME Shell keeps it.
-    static func appSchema(_ id: String) -> String {
-        "\(schema).application:/org/gnome/desktop/notifications/application/\(id)/"
-    }
+    /// The relocatable per-app schema, and an app's path, as GNOME Shell keeps them.
+    static let appSchemaID = "\(schema).application"
+    static func appPath(_ id: String) -> String { "/org/gnome/desktop/notifications/application/\(id)/" }
+
+    /// The per-app schema at the app's path, as gsettings names it.
+    static func appSchema(_ id: String) -> String { "\(appSchemaID):\(appPath(id))" }
 
     /// GNOME Shell's key for an app: its desktop id lower-cased, anything but letters, digits and
     /// dashes made a dash, no two dashes in a row (`org.gnome.Nautilus` is `org-gnome-nautilus`).

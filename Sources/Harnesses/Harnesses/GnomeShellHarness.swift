@@ -225,6 +225,17 @@ public final class GnomeShellHarness: SharedHarness {
                       interface: "org.screentime.Shell.Testing").first?.boolValue ?? false
     }
 
+    /// Sets a key as the user's own switch in the shell does, written by the shell itself (a
+    /// `gsettings set` from outside can deadlock GNOME 43 applying it: see service.js's
+    /// SetShowBanners); `path` for a relocatable schema. `value`: nil resets the key.
+    public func writeSetting(_ schema: String, path: String = "", key: String, _ value: BusValue?) throws {
+        if let value {
+            _ = try callShell("WriteSetting", [.string(schema), .string(path), .string(key), .variant(value)], interface: "org.screentime.Shell.Testing")
+        } else {
+            _ = try callShell("ResetSetting", [.string(schema), .string(path), .string(key)], interface: "org.screentime.Shell.Testing")
+        }
+    }
+
     /// The top-bar indicator and the Quick Settings menu as the extension shows them now
     /// (indicator.js's test-only Probe): `visible`, `showInTopBar` (the setting), `text`, `icon` (the icon file's name),
     /// `items` (the menu's labels), `updatedAt` (the shell's monotonic clock, µs, at the last
@@ -240,9 +251,14 @@ public final class GnomeShellHarness: SharedHarness {
         try callShell("ActivateMenuItem", [.string(label)], interface: "org.screentime.Shell.IndicatorTesting").first?.boolValue ?? false
     }
 
-    /// Turns the extension off or on as the Extensions app would (the shell follows the setting).
+    /// Turns the extension off or on as the Extensions app does, through the shell's
+    /// org.gnome.Shell.Extensions: the shell writes `enabled-extensions` itself. (A `gsettings set`
+    /// from outside can deadlock GNOME 43 applying it: see service.js's SetShowBanners.)
     public func setExtensionEnabled(_ enabled: Bool) throws {
-        try run("gsettings", ["set", "org.gnome.shell", "enabled-extensions", enabled ? "['\(Self.extensionUUID)']" : "[]"])
+        _ = try bus.withLock {
+            try $0!.call(destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions",
+                         method: enabled ? "EnableExtension" : "DisableExtension", arguments: [.string(Self.extensionUUID)])
+        }
         try waitUntil("the extension \(enabled ? "enabled" : "disabled")") { busNameHasOwner(Self.shellBusName) == enabled }
     }
 
