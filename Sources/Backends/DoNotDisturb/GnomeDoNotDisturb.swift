@@ -18,9 +18,9 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     let name = "GNOME Shell"
     let mechanism = "`show-banners`"
     let canPassChosenApps = true
-    /// The extension's service (desktop/gnome-shell/service.js).
+    /// The extension's service (desktop/gnome-shell/service.js): its bus name and interface.
+    static let extensionService = "org.screentime.Shell"
     private let shell: RemoteObject
-    static let shellInterface = "org.screentime.Shell"
     private let gsettings: String?
     private let environment: [String: String]
     private var child: ChildProcess?
@@ -30,7 +30,7 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     private let now: () -> Date
 
     init(connection: BusConnection, environment: [String: String], now: @escaping () -> Date) {
-        shell = RemoteObject(connection: connection, destination: Self.shellInterface, path: "/org/screentime/Shell")
+        shell = RemoteObject(connection: connection, destination: Self.extensionService, path: "/org/screentime/Shell")
         self.now = now
         self.environment = environment
         gsettings = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gsettings" }
@@ -60,7 +60,7 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     /// or all through gsettings when the extension is not on the bus (or too old to offer it).
     private func write(_ changes: [(app: String, show: Bool)], done: @escaping (Result<Void, Error>) -> Void) {
         guard let (app, show) = changes.first else { return done(.success(())) }
-        shell.perform(Self.shellInterface, "SetShowBanners", [.string(app), .bool(show)]) { [weak self] result in
+        shell.perform(Self.extensionService, "SetShowBanners", [.string(app), .bool(show)]) { [weak self] result in
             switch result {
             case .success: self?.write(Array(changes.dropFirst()), done: done)
             case .failure(let error as BusMethodError) where error.meansNoService || error.name == BusMethodError.unknownMethod:
