@@ -280,9 +280,10 @@ public final class GnomeShellHarness: SharedHarness {
         public var description: String { "GNOME Shell did not answer \(method); \(report)" }
     }
 
-    /// Where a silent shell was, for the test log: its scheduler state and CPU time, every thread's
-    /// stack and the JavaScript stack (gjs writes it to the shell's log), through gdb. Written once
-    /// per shell, to `shell-silent.txt` in its folder; later calls name the file.
+    /// Where a silent shell was, for the test log: its scheduler state and CPU time, and every
+    /// thread's stack, through gdb. (Not gjs's JavaScript stack: a call into a shell stuck on a
+    /// futex aborts it.) Written once per shell, to `shell-silent.txt` in its folder; later calls
+    /// name the file.
     private func hangReport() -> String {
         let file = root.appendingPathComponent("shell-silent.txt")
         if FileManager.default.fileExists(atPath: file.path) { return "as before: \(file.path)" }
@@ -292,8 +293,8 @@ public final class GnomeShellHarness: SharedHarness {
         let summary = "pid \(pid), state \(state.map(String.init) ?? "gone"), CPU \(cpu.user + cpu.system) s"
         var stacks = "(no gdb)"
         let out = Pipe()
-        if let gdb = try? HarnessProcesses.process("gdb", ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30",
-                                                            "-ex", "call (void)gjs_dumpstack()"], environment: nil, stdout: out),
+        if let gdb = try? HarnessProcesses.process("gdb", ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30"],
+                                                   environment: nil, stdout: out),
            (try? gdb.run()) != nil {
             stacks = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             gdb.waitUntilExit()
