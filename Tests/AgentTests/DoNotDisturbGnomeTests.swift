@@ -5,9 +5,10 @@ import ScreenTimeCore
 import Harnesses
 import XCTest
 
-/// Do-not-disturb on the headless GNOME Shell harness: `show-banners` off while silenced, as
-/// `gsettings get` reads it through the session's dconf, and the user's own value given back. The
-/// user's own values are written by the shell, as its Do Not Disturb switch writes them.
+/// Do-not-disturb on the headless GNOME Shell harness: `show-banners` off while silenced, and the
+/// user's own value given back. The values are read and written by the shell (as its Do Not
+/// Disturb switch writes them, and as the agent does through the extension); `gsettings get`
+/// sees them in the session's dconf once the shell has handed them on.
 final class DoNotDisturbGnomeTests: XCTestCase {
     var shell: GnomeShellHarness!
     var home: URL!
@@ -19,8 +20,11 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         addTeardownBlock { [unowned self] in try? setBanners(true) }
     }
 
-    func banners() throws -> String {
-        try gsettings(["get", GnomeDoNotDisturb.schema, "show-banners"]).split(separator: "\n").first.map(String.init) ?? ""
+    func banners() throws -> String { try appBanners("") }
+
+    /// An app's `show-banners` (the global one for ""), as the shell has it.
+    func appBanners(_ id: String) throws -> String {
+        String(try shell.callShell("GetShowBanners", [.string(id)]).first?.boolValue ?? false)
     }
 
     func setBanners(_ on: Bool) throws {
@@ -67,10 +71,6 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         XCTAssertEqual(try banners(), "false")
         let next = try fixture()
         XCTAssertTrue(try next.pump { try banners() == "true" }, "given back at the next start")
-    }
-
-    func appBanners(_ id: String) throws -> String {
-        try gsettings(["get", GnomeDoNotDisturb.appSchema(id), "show-banners"]).split(separator: "\n").first.map(String.init) ?? ""
     }
 
     func testSocialSilencesEveryAppButTheChosenOnesAndGivesEachItsOwnBack() throws {
@@ -122,6 +122,9 @@ final class DoNotDisturbGnomeTests: XCTestCase {
         XCTAssertTrue(try eventually { try banners() == "false" }, agent.log)
         XCTAssertEqual(agent.stop(), 0)
         XCTAssertEqual(try banners(), "true", "given back at exit; log: \(agent.log)")
+        XCTAssertTrue(try eventually {
+            try gsettings(["get", GnomeDoNotDisturb.schema, "show-banners"]).hasPrefix("true")
+        }, "and in the session's dconf, where it stays across logouts")
         try monitor.drain()
         let writes = monitor.messages.filter { $0.member == "SetShowBanners" }.map { "'\($0.arguments.first?.stringValue ?? "?")' \($0.arguments.last?.boolValue.map(String.init) ?? "?")" }
         XCTAssertEqual(writes, ["'' false", "'' true", "'' false", "'' true"], "the global switch (app ''), off and on twice, through the shell")

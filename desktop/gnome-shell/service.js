@@ -21,6 +21,9 @@ const INTERFACE_XML = `<node>
       <arg type="d" direction="in" name="brightness"/><arg type="u" direction="in" name="fade_ms"/>
     </method>
     <method name="Restore"/>
+    <method name="GetShowBanners">
+      <arg type="s" direction="in" name="app"/><arg type="b" direction="out" name="show"/>
+    </method>
     <method name="SetShowBanners">
       <arg type="s" direction="in" name="app"/><arg type="b" direction="in" name="show"/>
     </method>
@@ -238,17 +241,17 @@ function createService(lib, extensionPath) {
     // are written here, inside the shell, as its own Do Not Disturb switch writes them. GNOME 43
     // applies a dconf change made by another process on dconf's worker thread, where gjs can
     // deadlock against the main thread (the whole shell then stops); a change it makes itself it
-    // applies here, and ignores dconf's echo of it.
-    function setShowBanners(app, show) {
-        if (app !== '' && !/^[a-z0-9-]+$/.test(app))
+    // applies here, and ignores dconf's echo of it. They are read here too: the value here
+    // includes a write not yet handed on to dconf.
+    function notificationSettings(app) {
+        if (app === '')
+            return new Gio.Settings({schema_id: 'org.gnome.desktop.notifications'});
+        if (!/^[a-z0-9-]+$/.test(app))
             throw new Error(`not an app's notification key: ${app}`);
-        const settings = app === ''
-            ? new Gio.Settings({schema_id: 'org.gnome.desktop.notifications'})
-            : new Gio.Settings({
-                schema_id: 'org.gnome.desktop.notifications.application',
-                path: `/org/gnome/desktop/notifications/application/${app}/`,
-            });
-        settings.set_boolean('show-banners', show);
+        return new Gio.Settings({
+            schema_id: 'org.gnome.desktop.notifications.application',
+            path: `/org/gnome/desktop/notifications/application/${app}/`,
+        });
     }
 
     const implementation = {
@@ -257,9 +260,10 @@ function createService(lib, extensionPath) {
         Minimize: ids => minimize(ids),
         SetFilter: (saturation, kelvin, brightness, fadeMs) => setFilter(saturation, kelvin, brightness, fadeMs),
         Restore: () => removeEffects(),
-        SetShowBanners: (app, show) => setShowBanners(app, show),
+        GetShowBanners: app => notificationSettings(app).get_boolean('show-banners'),
+        SetShowBanners: (app, show) => notificationSettings(app).set_boolean('show-banners', show),
     };
-    // The tests' stand-in for the user's own settings, written by the shell (see setShowBanners).
+    // The tests' stand-in for the user's own settings, written by the shell (see notificationSettings).
     const settingsAt = (schema, path) => new Gio.Settings(path ? {schema_id: schema, path} : {schema_id: schema});
     const testingImplementation = {
         Activate: id => activate(id),

@@ -39,8 +39,8 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
 
     func silence(allowing apps: [String], save: @escaping (String) throws -> Void, done: @escaping (Result<Void, Error>) -> Void) {
         guard apps.isEmpty else { return silenceApps(except: Set(apps.map(Self.canonicalID)), save: save, done: done) }
-        run(["get", Self.schema, "show-banners"]) { [weak self, name] reply in
-            do { try save(Self.word(try reply.get())) } catch {
+        read([""]) { [weak self, name] reply in
+            do { try save(String(try reply.get()[0])) } catch {
                 return done(.failure(DoNotDisturbError(name, "reading show-banners", error)))
             }
             self?.write([("", false)], done: done)
@@ -56,22 +56,6 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
         write(pairs, done: done)
     }
 
-    /// Sets `show-banners` of each app (the global switch for ""), in turn: through the extension,
-    /// or all through gsettings when the extension is not on the bus (or too old to offer it).
-    private func write(_ changes: [(app: String, show: Bool)], done: @escaping (Result<Void, Error>) -> Void) {
-        guard let (app, show) = changes.first else { return done(.success(())) }
-        shell.perform(Self.extensionService, "SetShowBanners", [.string(app), .bool(show)]) { [weak self] result in
-            switch result {
-            case .success: self?.write(Array(changes.dropFirst()), done: done)
-            case .failure(let error as BusMethodError) where error.meansNoService || error.name == BusMethodError.unknownMethod:
-                self?.runEach(changes.map { ["set", $0.app.isEmpty ? Self.schema : Self.appSchema($0.app), "show-banners", String($0.show)] }) {
-                    done($0.map { _ in })
-                }
-            case .failure(let error): done(.failure(error))
-            }
-        }
-    }
-
     /// Every app GNOME knows but `allowed` loses its banners; each one's own value is saved first.
     private func silenceApps(except allowed: Set<String>, save: @escaping (String) throws -> Void,
                              done: @escaping (Result<Void, Error>) -> Void) {
@@ -80,9 +64,9 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
             do { muted = Self.strings(inVariant: try reply.get()).filter { !allowed.contains($0) } } catch {
                 return done(.failure(DoNotDisturbError(name, "reading application-children", error)))
             }
-            self?.runEach(muted.map { ["get", Self.appSchema($0), "show-banners"] }) { reply in
+            self?.read(muted) { reply in
                 do {
-                    let values = try reply.get().map(Self.word)
+                    let values = try reply.get()
                     try save(Self.perAppPrefix + zip(muted, values).map { "\($0)=\($1)" }.joined(separator: ","))
                 } catch {
                     return done(.failure(DoNotDisturbError(name, "reading the apps' show-banners", error)))
@@ -91,6 +75,45 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
             }
         }
     }
+
+    // Reads go where writes go: the shell's own value includes a write it has not yet handed to
+    // dconf, which a `gsettings get` right after would miss.
+
+    /// `show-banners` of each app (the global switch for ""), in turn: through the extension, or
+    /// all through gsettings when the extension is not on the bus (or too old to offer it).
+    private func read(_ apps: [String], values: [Bool] = [], done: @escaping (Result<[Bool], Error>) -> Void) {
+        guard let app = apps.first else { return done(.success(values)) }
+        shell.bool(Self.extensionService, "GetShowBanners", [.string(app)]) { [weak self] reply in
+            switch reply {
+            case .success(let show): self?.read(Array(apps.dropFirst()), values: values + [show], done: done)
+            case .failure(let error) where Self.meansNoExtension(error):
+                self?.runEach(apps.map { ["get", Self.schemaPath(of: $0), "show-banners"] }) { done($0.map { $0.map { Self.word($0) != "false" } }) }
+            case .failure(let error): done(.failure(error))
+            }
+        }
+    }
+
+    /// Sets `show-banners` of each app (the global switch for ""), in turn, as `read` reads it.
+    private func write(_ changes: [(app: String, show: Bool)], done: @escaping (Result<Void, Error>) -> Void) {
+        guard let (app, show) = changes.first else { return done(.success(())) }
+        shell.perform(Self.extensionService, "SetShowBanners", [.string(app), .bool(show)]) { [weak self] result in
+            switch result {
+            case .success: self?.write(Array(changes.dropFirst()), done: done)
+            case .failure(let error) where Self.meansNoExtension(error):
+                self?.runEach(changes.map { ["set", Self.schemaPath(of: $0.app), "show-banners", String($0.show)] }) { done($0.map { _ in }) }
+            case .failure(let error): done(.failure(error))
+            }
+        }
+    }
+
+    /// No extension on the bus, or one from before its show-banners methods.
+    private static func meansNoExtension(_ error: Error) -> Bool {
+        guard let error = error as? BusMethodError else { return false }
+        return error.meansNoService || error.name == BusMethodError.unknownMethod
+    }
+
+    /// The schema (with its path for an app) as gsettings names it: the global one for "".
+    private static func schemaPath(of app: String) -> String { app.isEmpty ? schema : appSchema(app) }
 
     /// The relocatable per-app schema, and an app's path, as GNOME Shell keeps them.
     static let appSchemaID = "\(schema).application"
