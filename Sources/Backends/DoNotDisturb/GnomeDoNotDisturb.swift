@@ -2,14 +2,14 @@ import ChildProcesses
 import FoundationEssentials
 import SessionBus
 
-/// GNOME: `org.gnome.desktop.notifications show-banners`, read by short-lived `gsettings`
-/// children whose output the loop collects (dconf keeps the keys across logouts, hence the saved
-/// state on disk), and written inside the shell by the screentime extension (`SetShowBanners`):
-/// GNOME 43 applies a dconf change made by another process on dconf's worker thread, where gjs
-/// can deadlock against the shell's main thread and the whole shell stops. Without the extension,
-/// gsettings writes too. Social's exceptions pass through GNOME's per-app switches: the global
-/// switch stays on and each app GNOME has seen notify (`application-children`) but the allowed
-/// ones gets its own `show-banners` off, each app's own value saved first.
+/// GNOME: `org.gnome.desktop.notifications show-banners`, read and written inside the shell by
+/// the screentime extension (`GetShowBanners`, `SetShowBanners`): GNOME 43 applies a dconf change
+/// made by another process on dconf's worker thread, where gjs can deadlock against the shell's
+/// main thread and the whole shell stops. Without the extension, short-lived `gsettings` children
+/// do it, whose output the loop collects. dconf keeps the keys across logouts, hence the saved
+/// state on disk. Social's exceptions pass through GNOME's per-app switches: the global switch
+/// stays on and each app GNOME has seen notify (`application-children`, read by gsettings) but
+/// the allowed ones gets its own `show-banners` off, each app's own value saved first.
 final class GnomeDoNotDisturb: DoNotDisturbServer {
     static let schema = "org.gnome.desktop.notifications"
     /// What the saved state of the per-app switches starts with: `apps:id=true,id=false`.

@@ -227,7 +227,7 @@ public final class GnomeShellHarness: SharedHarness {
 
     /// Sets a key as the user's own switch in the shell does, written by the shell itself (a
     /// `gsettings set` from outside can deadlock GNOME 43 applying it: see service.js's
-    /// SetShowBanners); `path` for a relocatable schema. `value`: nil resets the key.
+    /// notificationSettings); `path` for a relocatable schema. `value`: nil resets the key.
     public func writeSetting(_ schema: String, path: String = "", key: String, _ value: BusValue?) throws {
         if let value {
             _ = try callShell("WriteSetting", [.string(schema), .string(path), .string(key), .variant(value)], interface: "org.screentime.Shell.Testing")
@@ -253,7 +253,7 @@ public final class GnomeShellHarness: SharedHarness {
 
     /// Turns the extension off or on as the Extensions app does, through the shell's
     /// org.gnome.Shell.Extensions: the shell writes `enabled-extensions` itself. (A `gsettings set`
-    /// from outside can deadlock GNOME 43 applying it: see service.js's SetShowBanners.)
+    /// from outside can deadlock GNOME 43 applying it: see service.js's notificationSettings.)
     public func setExtensionEnabled(_ enabled: Bool) throws {
         _ = try bus.withLock {
             try $0!.call(destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions",
