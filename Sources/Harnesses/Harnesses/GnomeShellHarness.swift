@@ -288,9 +288,9 @@ public final class GnomeShellHarness: SharedHarness {
         let file = root.appendingPathComponent("shell-silent.txt")
         if FileManager.default.fileExists(atPath: file.path) { return "as before: \(file.path)" }
         let pid = shellPID
-        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+        let state = ProcessMeasures.statFields(pid).first.map(String.init) ?? "gone"
         let cpu = ProcessMeasures.cpuSeconds(pid)
-        let summary = "pid \(pid), state \(state.map(String.init) ?? "gone"), CPU \(cpu.user + cpu.system) s"
+        let summary = "pid \(pid), state \(state), CPU \(cpu.user + cpu.system) s"
         var stacks = "(no gdb)"
         let out = Pipe()
         if let gdb = try? HarnessProcesses.process("gdb", ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30"],

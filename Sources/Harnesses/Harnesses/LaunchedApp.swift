@@ -98,8 +98,7 @@ public final class LaunchedApp {
 
     /// Whether `pid` runs and is not a zombie (the launcher exited, so no test process reaps it).
     public static func isRunning(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+        guard let state = ProcessMeasures.statFields(pid).first else { return false }
+        return state != "Z"
     }
 }

@@ -2,10 +2,17 @@ import Foundation
 
 /// What /proc tells of a process's cost, for the benchmarks.
 public enum ProcessMeasures {
+    /// The fields of /proc/PID/stat after the command (whose name may hold spaces and parentheses):
+    /// the state is the first here, the 3rd of proc(5). Empty when the process is gone.
+    public static func statFields(_ pid: Int32) -> [Substring] {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return [] }
+        return stat[stat.index(after: close)...].split(separator: " ")
+    }
+
     /// User and system CPU seconds (/proc/PID/stat, in clock ticks of 10 ms).
     public static func cpuSeconds(_ pid: Int32) -> (user: Double, system: Double) {
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        let fields = statFields(pid)
         // After the command: utime and stime are fields 14 and 15 of proc(5), 12th and 13th here.
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return (0, 0) }
         let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -15,8 +22,7 @@ public enum ProcessMeasures {
     /// User and system CPU seconds of the process's children that ended and were waited for (cutime
     /// and cstime, the 16th and 17th fields of proc(5)).
     public static func childrenCPUSeconds(_ pid: Int32) -> Double {
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        let fields = statFields(pid)
         guard fields.count > 14, let user = Double(fields[13]), let system = Double(fields[14]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
