@@ -62,7 +62,7 @@ final class AgentRunLog {
 
 /// The agent's minute mark of life in the store.
 final class AgentAliveSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

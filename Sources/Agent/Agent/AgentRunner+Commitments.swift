@@ -25,7 +25,7 @@ extension AgentRunner {
 
 /// The moment a pending loosening is due.
 final class CommitmentSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

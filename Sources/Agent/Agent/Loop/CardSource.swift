@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The restriction card's process: its end (answered, closed, crashed) is read from its output.
 final class CardSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The config file's inotify watch: an edit (by hand, by the CLI) is new settings at once.
 final class ConfigWatchSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
     private let descriptor: Int32
 
     init(_ agent: AgentRunner) {

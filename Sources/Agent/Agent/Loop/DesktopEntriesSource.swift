@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
 final class DesktopEntriesSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

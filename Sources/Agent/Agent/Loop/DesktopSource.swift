@@ -4,7 +4,7 @@ import FoundationEssentials
 /// deadlines they keep (polling, idle readings) and input they hold that their descriptor will not
 /// signal. A failing connection drops the whole desktop, which is looked for again.
 final class DesktopSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

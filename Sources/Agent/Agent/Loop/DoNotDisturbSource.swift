@@ -4,7 +4,7 @@ import FoundationEssentials
 /// The notification server's do-not-disturb: the monitor of what it held back, and the adapter's
 /// own connection or helper process and deadlines.
 final class DoNotDisturbSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

@@ -3,6 +3,9 @@ import FoundationEssentials
 /// One thing the agent's loop waits on: the descriptors it polls (or none), the instant it next
 /// wants a turn without input (or none), and what it does in a turn where either came. Adding a
 /// kind of event to the agent is one new source and one line in `AgentRunner.makeSources`.
+/// Sources hold their agent `unowned(unsafe)`: the agent owns the loop that owns them, and a
+/// checked reference cost a retain and a release of the agent (in its side table, for its weak
+/// references) per source and turn, 7% of a focus switch's instructions.
 protocol LoopSource: AnyObject {
     /// Appends the descriptors to poll this turn.
     func pollRequests(into requests: inout [PollRequest])

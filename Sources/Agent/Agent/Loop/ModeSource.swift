@@ -4,7 +4,7 @@ import FoundationEssentials
 /// end), the calendars' folders and their periodic refresh, and the short-lived process that
 /// expands them. Each asks the mode resolver again.
 final class ModeSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

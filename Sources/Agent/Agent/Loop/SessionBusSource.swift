@@ -5,7 +5,7 @@ import FoundationEssentials
 /// actions, screen savers, media players, shell extensions), replies and their timeouts. Lost, it
 /// is reconnected in 2 s; the providers that spoke over it go too.
 final class SessionBusSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// SIGTERM, SIGINT and SIGHUP: the loop ends after this turn, through the agent's one way out.
 final class SignalSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

@@ -19,7 +19,7 @@ final class SyncSource: LoopSource {
     /// booked here changes the store, which no watch sees).
     static let settingsInterval: TimeInterval = 60
 
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
     private let watch = DirectoryWatch()
     private var membership: SyncMembership
     private var folder: SyncFolder?

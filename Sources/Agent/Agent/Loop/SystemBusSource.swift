@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// logind on the system bus: sleep, the session's lock, and the answer about the session's start.
 final class SystemBusSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

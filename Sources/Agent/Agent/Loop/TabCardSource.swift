@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The in-tab cards being composed: their output, and their deadline.
 final class TabCardSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// The engine's next moment: a countdown mark, a limit, a mode's break, the day's end.
 final class EngineTimerSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
@@ -14,7 +14,7 @@ final class EngineTimerSource: LoopSource {
 
 /// The open interval written every `flushInterval` while counting: the most a SIGKILL loses.
 final class UsageFlushSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
@@ -25,7 +25,7 @@ final class UsageFlushSource: LoopSource {
 
 /// The session bus or the desktop looked for again, after it was lost or not found.
 final class ReconnectSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
@@ -36,7 +36,7 @@ final class ReconnectSource: LoopSource {
 
 /// The screen filter's fade, one step at a time.
 final class FilterFadeSource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 

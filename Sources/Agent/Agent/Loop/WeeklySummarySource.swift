@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The summary of the week before, written by a short-lived reader process, stopped if overdue.
 final class WeeklySummarySource: LoopSource {
-    private unowned let agent: AgentRunner
+    private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
