@@ -252,6 +252,9 @@ public final class DesktopHarness: SharedHarness {
         return status == Success && count == 1
     }
 
+    /// The first line `pipe` brings within `timeout`: a bus daemon's address. What comes after is
+    /// read and dropped from then on: the services the daemon starts inherit the pipe, and one
+    /// writing to it must never block on a pipe nobody reads.
     static func readLine(from pipe: Pipe, timeout: TimeInterval, process: String) throws -> String {
         let handle = pipe.fileHandleForReading
         var buffer = Data()
@@ -263,6 +266,7 @@ public final class DesktopHarness: SharedHarness {
                 if chunk.isEmpty { break }
                 buffer.append(chunk)
                 if let newline = buffer.firstIndex(of: 10) {
+                    Thread.detachNewThread { while !handle.availableData.isEmpty {} }
                     return String(decoding: buffer[..<newline], as: UTF8.self)
                 }
             }

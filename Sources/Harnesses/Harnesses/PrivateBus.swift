@@ -31,15 +31,7 @@ public final class PrivateBus: Sendable {
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
         current.withLock { $0.process = daemon }
-        var printed = Data()
-        let handle = out.fileHandleForReading
-        let deadline = Date().addingTimeInterval(10)
-        var entry = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while !printed.contains(10) {
-            guard Date() < deadline, daemon.isRunning else { throw DesktopHarness.Failure.didNotStart("dbus-daemon", "printed no address") }
-            if poll(&entry, 1, 100) > 0 { printed.append(handle.availableData) }
-        }
-        let address = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+        let address = try DesktopHarness.readLine(from: out, timeout: 10, process: "dbus-daemon")
         current.withLock { $0.address = address }
     }
 

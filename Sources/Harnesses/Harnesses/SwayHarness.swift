@@ -105,15 +105,9 @@ public final class SwayHarness: SharedHarness {
         try DesktopHarness.busConfig(socketPath: root.appendingPathComponent("bus").path, everyUser: true)
             .write(to: busConfig, atomically: true, encoding: .utf8)
         let out = Pipe()
-        let bus = try processes.launch("dbus-daemon", ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"],
-                                       environment: nil, name: "dbus-daemon", stdout: out)
-        var printed = Data()
-        var entry = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        try waitFor("dbus-daemon", timeout: 10, alive: bus) {
-            if poll(&entry, 1, 20) > 0 { printed.append(out.fileHandleForReading.availableData) }
-            return printed.contains(10)
-        }
-        let busAddress = String(decoding: printed.prefix { $0 != 10 }, as: UTF8.self)
+        try processes.launch("dbus-daemon", ["--config-file=\(busConfig.path)", "--nofork", "--nopidfile", "--print-address=1"],
+                             environment: nil, name: "dbus-daemon", stdout: out)
+        let busAddress = try DesktopHarness.readLine(from: out, timeout: 10, process: "dbus-daemon")
         state.withLock {
             $0.busAddress = busAddress
             $0.environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
