@@ -50,7 +50,9 @@ guard windows.waitUntil(timeout: 5, { !CardBench.cards(windows).isEmpty }) else 
 
 /// `SCREENTIME_BENCH_HOOK`, when set, is run as `HOOK started|switching|ending PID` once the agent has
 /// shown its first card, before the focus switching and before it stops: scripts/generate-hot-code-order.sh counts the code
-/// the loop runs in between with callgrind.
+/// the loop runs in between with callgrind. The run waits for the hook, and also for anything it
+/// leaves running with the descriptors it inherited: a hook that starts a measurement in the
+/// background closes them first (in bash, `exec 3>&-` and so on for each in /proc/$$/fd).
 @MainActor
 func runHook(_ moment: String) throws {
     guard let hook = ProcessInfo.processInfo.environment["SCREENTIME_BENCH_HOOK"] else { return }
