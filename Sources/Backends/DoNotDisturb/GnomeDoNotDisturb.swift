@@ -80,14 +80,14 @@ final class GnomeDoNotDisturb: DoNotDisturbServer {
     // dconf, which a `gsettings get` right after would miss.
 
     /// `show-banners` of each app (the global switch for ""), in turn: through the extension, or
-    /// all through gsettings when the extension is not on the bus (or too old to offer it).
+    /// the rest through gsettings once the extension is not on the bus (or too old to offer it).
     private func read(_ apps: [String], values: [Bool] = [], done: @escaping (Result<[Bool], Error>) -> Void) {
         guard let app = apps.first else { return done(.success(values)) }
         shell.bool(Self.extensionService, "GetShowBanners", [.string(app)]) { [weak self] reply in
             switch reply {
             case .success(let show): self?.read(Array(apps.dropFirst()), values: values + [show], done: done)
             case .failure(let error) where Self.meansNoExtension(error):
-                self?.runEach(apps.map { ["get", Self.schemaPath(of: $0), "show-banners"] }) { done($0.map { $0.map { Self.word($0) != "false" } }) }
+                self?.runEach(apps.map { ["get", Self.schemaPath(of: $0), "show-banners"] }) { done($0.map { values + $0.map { Self.word($0) != "false" } }) }
             case .failure(let error): done(.failure(error))
             }
         }
