@@ -245,13 +245,14 @@ function createService(lib, extensionPath) {
     // includes a write not yet handed on to dconf.
     function notificationSettings(app) {
         if (app === '')
-            return new Gio.Settings({schema_id: 'org.gnome.desktop.notifications'});
+            return settingsAt('org.gnome.desktop.notifications', '');
         if (!/^[a-z0-9-]+$/.test(app))
             throw new Error(`not an app's notification key: ${app}`);
-        return new Gio.Settings({
-            schema_id: 'org.gnome.desktop.notifications.application',
-            path: `/org/gnome/desktop/notifications/application/${app}/`,
-        });
+        return settingsAt('org.gnome.desktop.notifications.application', `/org/gnome/desktop/notifications/application/${app}/`);
+    }
+    // A schema's settings, at `path` for a relocatable one ('' for a fixed one).
+    function settingsAt(schema, path) {
+        return new Gio.Settings(path ? {schema_id: schema, path} : {schema_id: schema});
     }
 
     const implementation = {
@@ -263,8 +264,8 @@ function createService(lib, extensionPath) {
         GetShowBanners: app => notificationSettings(app).get_boolean('show-banners'),
         SetShowBanners: (app, show) => notificationSettings(app).set_boolean('show-banners', show),
     };
-    // The tests' stand-in for the user's own settings, written by the shell (see notificationSettings).
-    const settingsAt = (schema, path) => new Gio.Settings(path ? {schema_id: schema, path} : {schema_id: schema});
+    // The tests' stand-in for the user's own settings (WriteSetting, ResetSetting), written by the
+    // shell (see notificationSettings).
     const testingImplementation = {
         Activate: id => activate(id),
         InvokeNotificationAction: (title, label) => invokeNotificationAction(title, label),
