@@ -122,6 +122,8 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         let agent = try LimitedTestApp.startAgent(on: desk)
         let monitor = try BusMonitor(address: desk.busAddress, rules: [
             "type='signal',interface='\(AgentInterface.interface)',member='\(AgentInterface.Signal.statusChanged)'"])
+        // As a follower does once subscribed: the read asks for the next signal.
+        XCTAssertEqual(try agent.status().mode, "standard")
         XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("social")]), [])
         _ = try monitor.waitFor("StatusChanged after SetMode") { monitor in
             monitor.messages.first { $0.member == AgentInterface.Signal.statusChanged && $0.path == AgentInterface.objectPath }
@@ -134,6 +136,26 @@ final class AgentInterfaceDesktopTests: XCTestCase {
         XCTAssertEqual(try agent.status().mode, "standard")
         assertFails(agent, AgentInterface.Method.setMode, [.string("party")], with: AgentInterface.Error.invalidArgument)
         XCTAssertEqual(try agent.status().mode, "standard", "a refused switch changes nothing")
+    }
+
+    /// After a StatusChanged the next waits until someone reads the status: an agent nobody
+    /// follows sends nothing at each focus switch, and a follower (which reads at each signal)
+    /// misses no change.
+    func testStatusChangedWaitsForTheStatusToBeRead() throws {
+        let agent = try LimitedTestApp.startAgent(on: desk)
+        let monitor = try BusMonitor(address: desk.busAddress, rules: [
+            "type='signal',interface='\(AgentInterface.interface)',member='\(AgentInterface.Signal.statusChanged)'"])
+        func signals() -> Int { monitor.messages.filter { $0.member == AgentInterface.Signal.statusChanged }.count }
+        XCTAssertEqual(try agent.status().mode, "standard")
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("social")]), [])
+        _ = try monitor.waitFor("StatusChanged after the first SetMode") { _ in signals() == 1 ? true : nil }
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("productivity")]), [])
+        usleep(500_000)
+        try monitor.drain()
+        XCTAssertEqual(signals(), 1, "nobody read the status since the signal: no other")
+        XCTAssertEqual(try agent.status().mode, "productivity", "the read finds the change all the same")
+        XCTAssertEqual(try agent.call(AgentInterface.Method.setMode, [.string("auto")]), [])
+        _ = try monitor.waitFor("StatusChanged after the read") { _ in signals() == 2 ? true : nil }
     }
 
     func testCheatDayMethodsBookListAndCancel() throws {

@@ -77,7 +77,17 @@ final class AgentBus {
         }
     }
 
+    /// Whether someone read the status (`Status()`) since the last `StatusChanged`. A follower
+    /// reads it at each signal, and once after subscribing: while nobody reads, nobody follows,
+    /// and the next change goes unsignalled (at every focus switch, a message and a wakeup of the
+    /// bus saved). Edge-triggered, re-armed by the read, as docs/DBUS.md says.
+    private var statusReadSinceSignal = true
+
+    func statusRead() { statusReadSinceSignal = true }
+
     func statusChanged() {
+        guard statusReadSinceSignal else { return }
+        statusReadSinceSignal = false
         try? connection.emitSignal(path: AgentInterface.objectPath, interface: AgentInterface.interface,
                                    member: AgentInterface.Signal.statusChanged)
     }

@@ -21,6 +21,7 @@ struct AgentService {
         }
         switch member {
         case AgentInterface.Method.status:
+            runner.bus?.statusRead()
             return [.string(StatusFormat.json(runner.status(at: runner.now)))]
         case AgentInterface.Method.setLimit:
             let (app, seconds) = (try appArgument(arguments, 0), try limitArgument(arguments, 1))

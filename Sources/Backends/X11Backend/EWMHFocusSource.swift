@@ -244,12 +244,3 @@ public final class EWMHFocusSource: FocusSource {
         }
     }
 }
-
-private extension WindowFacts {
-    /// Whether `other` is this window, renamed or not.
-    func isSameWindow(as other: WindowFacts) -> Bool {
-        var renamed = self
-        renamed.title = other.title
-        return renamed == other
-    }
-}

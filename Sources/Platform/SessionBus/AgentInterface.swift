@@ -27,7 +27,7 @@ import FoundationEssentials
 /// - `LeaveMode(s mode, b confirmed) -> (s outcome, d granted, s words)`: `SetMode` as the terminal
 ///   asks it: leaving a restrictive mode early is a continue, asked first (`ModeExit`).
 /// - signal `StatusChanged()`: the status changed; call `Status()` for it (nothing is encoded
-///   while nobody listens).
+///   while nobody listens). After one, the next waits until someone has called `Status()`.
 ///
 /// Errors come back as `org.screentime.Agent1.Error.*` names (see `AgentInterface.Error`).
 public enum AgentInterface {

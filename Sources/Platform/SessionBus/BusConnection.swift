@@ -17,7 +17,19 @@ public final class BusConnection {
     /// The standard interface every exported object answers, with the XML it answers.
     public static let introspectableInterface = "org.freedesktop.DBus.Introspectable"
 
-    private let raw: RawConnection
+    private let connection: RawConnection
+    /// libdbus, for all but the two queue queries: any call may read or write the socket, so
+    /// what they answered no longer holds.
+    private var raw: RawConnection {
+        knownPendingOutput = nil
+        knownQueuedIncoming = nil
+        return connection
+    }
+    /// What `hasPendingOutput` and `hasQueuedIncoming` last answered. Only calls into libdbus
+    /// change its queues, and every one goes through `raw`: a poll loop asks both at every turn,
+    /// and each ask takes the connection's locks.
+    private var knownPendingOutput: Bool?
+    private var knownQueuedIncoming: Bool?
     private var isClosed = false
     private var objects: [String: ExportedObject] = [:]
     private var signalHandlers: [(interface: String, member: String?, handler: SignalHandler)] = []
@@ -36,7 +48,7 @@ public final class BusConnection {
     /// checked, so the same address reaches a restarted bus.
     public init(address: String? = nil) throws {
         let given = address ?? getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
-        raw = try RawConnection.open(address: given.map(BusAddress.withoutGUID))
+        connection = try RawConnection.open(address: given.map(BusAddress.withoutGUID))
         try raw.installFilter { [weak self] message in
             self?.handle(message) ?? false
         }
@@ -76,12 +88,24 @@ public final class BusConnection {
     /// profiles, each with its own native host, in one browser process).
     public private(set) var currentCaller: String?
 
-    public var hasPendingOutput: Bool { !isClosed && raw.hasOutgoingMessages }
+    public var hasPendingOutput: Bool {
+        guard !isClosed else { return false }
+        if let knownPendingOutput { return knownPendingOutput }
+        let pending = connection.hasOutgoingMessages
+        knownPendingOutput = pending
+        return pending
+    }
 
     /// Whether messages already read wait in libdbus's queue. A blocking call (AddMatch,
     /// RequestName, `call`) reads whatever arrives meanwhile, and the descriptor will not announce
     /// it again: a poll loop must then `dispatchPending()` without waiting.
-    public var hasQueuedIncoming: Bool { !isClosed && raw.hasQueuedIncoming }
+    public var hasQueuedIncoming: Bool {
+        guard !isClosed else { return false }
+        if let knownQueuedIncoming { return knownQueuedIncoming }
+        let queued = connection.hasQueuedIncoming
+        knownQueuedIncoming = queued
+        return queued
+    }
 
     /// Writes all queued output, blocking until the socket took it.
     public func flush() {

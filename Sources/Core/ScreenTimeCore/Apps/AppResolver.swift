@@ -19,6 +19,10 @@ public struct AppResolver: Sendable {
     /// Windows and processes identified by evidence (1–4), for their dialogs and other windows.
     private var windowApps: [WindowID: AppInfo] = [:]
     private var processApps: [Int32: AppInfo] = [:]
+    /// What `identify` answered per window while the windows and processes remembered stay the
+    /// same: the agent asks at every focus switch (whether the title is needed, then the app),
+    /// and a user moves among few windows. An answer holds for the same facts but the title.
+    private var answers: [WindowID: (facts: WindowFacts, app: AppInfo)] = [:]
     /// Beyond this many remembered windows the memory starts again: ids of closed windows and
     /// ended processes are never told, and a window seen again is identified again.
     static let memoryLimit = 4096
@@ -34,21 +38,34 @@ public struct AppResolver: Sendable {
 
     /// The app of `window`, remembering it for the window's dialogs and its process's other windows.
     public mutating func identify(_ window: WindowFacts) -> AppInfo {
-        if let app = evidence(for: window) ?? inherited(by: window) {
-            if windowApps.count >= Self.memoryLimit {
-                windowApps.removeAll()
-                processApps.removeAll()
-            }
-            windowApps[window.window] = app
-            if let pid = window.pid, processApps[pid] == nil { processApps[pid] = app }
-            return app
+        if let known = answer(for: window) { return known }
+        if windowApps.count >= Self.memoryLimit || answers.count >= Self.memoryLimit {
+            windowApps.removeAll()
+            processApps.removeAll()
+            answers.removeAll()
         }
-        return fallback(for: window)
+        let found = evidence(for: window) ?? inherited(by: window)
+        if let found {
+            // Another window's dialog or process may now inherit something else.
+            if windowApps.updateValue(found, forKey: window.window) != found { answers.removeAll() }
+            if let pid = window.pid, processApps[pid] == nil {
+                processApps[pid] = found
+                answers.removeAll()
+            }
+        }
+        let app = found ?? fallback(for: window)
+        answers[window.window] = (window, app)
+        return app
     }
 
     /// The app of `window` from what is known now, remembering nothing.
     public func app(for window: WindowFacts) -> AppInfo {
-        evidence(for: window) ?? inherited(by: window) ?? fallback(for: window)
+        answer(for: window) ?? evidence(for: window) ?? inherited(by: window) ?? fallback(for: window)
+    }
+
+    private func answer(for window: WindowFacts) -> AppInfo? {
+        guard let known = answers[window.window], known.facts.isSameWindow(as: window) else { return nil }
+        return known.app
     }
 
     private func evidence(for window: WindowFacts) -> AppInfo? {

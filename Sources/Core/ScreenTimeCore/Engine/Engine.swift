@@ -182,7 +182,9 @@ public struct Engine {
 
     public mutating func handle(_ event: EngineEvent, at time: Date) -> [EngineAction] {
         knownDeadline = nil
+        // Room for a focus switch's actions (an interval ended and begun, the status): grown once.
         var actions: [EngineAction] = []
+        actions.reserveCapacity(8)
         if case .clockJumped(let lastSeen) = event { actions += rebase(lastSeen: lastSeen, now: time) }
         let now = max(time, lastEvent)
         actions += rollOverDays(until: now)
@@ -397,9 +399,11 @@ public struct Engine {
         if !modeAllows(app, at: now) { return disableForMode(app, at: now) }
         if isOverLimit(app, at: now), !modeBypassCovers(app, at: now) { return disable(app, at: now) }
         segmentStart = now
-        return morningReminder(app)
-            + [.beginInterval(app: app, title: settings.storedTitle(of: app, title: focused.title), mode: decision.mode.rawValue,
-                              at: now), .statusChanged]
+        var actions = morningReminder(app)
+        actions.append(.beginInterval(app: app, title: settings.storedTitle(of: app, title: focused.title), mode: decision.mode.rawValue,
+                                      at: now))
+        actions.append(.statusChanged)
+        return actions
     }
 
     /// Shows the countdown when a mark has been crossed; disables the app at its limit.

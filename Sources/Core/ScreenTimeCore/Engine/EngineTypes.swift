@@ -42,14 +42,16 @@ public enum EngineEvent: Equatable, Sendable {
     case clockJumped(lastSeen: Date)
 }
 
-/// What the engine wants done; the agent carries it out.
+/// What the engine wants done; the agent carries it out. The notices and cards are boxed
+/// (`indirect`): every list of actions the engine builds at a focus switch copies its elements,
+/// and unboxed, each would be the size of a card.
 public enum EngineAction: Equatable, Sendable {
     /// Shows the app's one notification, or updates it in place.
-    case notify(app: AppID, NotificationRequest)
+    indirect case notify(app: AppID, NotificationRequest)
     case closeNotification(app: AppID)
     /// Shows a card (`screentime-card`) over a dimmed screen; `fallback` is the notification shown
     /// where no card can be (no display, no card program), as the same app's or the mode's notice.
-    case showCard(CardRequest, fallback: NotificationRequest)
+    indirect case showCard(CardRequest, fallback: NotificationRequest)
     /// Minimizes every window of the app.
     case minimize(AppID)
     /// Foreground time of `app` starts, in `mode` (its raw value).
@@ -61,7 +63,7 @@ public enum EngineAction: Equatable, Sendable {
     /// The display filter the mode asks for (sent on every mode change and when a break starts or ends).
     case setDisplayFilter(DisplayFilterName)
     /// The one notification about the mode itself (a new mode, a break), shown or updated in place.
-    case notifyMode(NotificationRequest)
+    indirect case notifyMode(NotificationRequest)
     /// What the notification server lets through now (the mode's, the break's); `.normal` gives
     /// the user's own do-not-disturb state back. Sent at the first mode and at each change of
     /// policy only, as the last action of its list (after the notices of that moment).

@@ -49,3 +49,13 @@ public struct WindowFacts: Equatable, Sendable {
         self.role = role
     }
 }
+
+extension WindowFacts {
+    /// Whether `other` is this window, renamed or not: every fact but the title the same. Field
+    /// by field, without a copy: asked at every focus switch. A new fact is compared here too.
+    public func isSameWindow(as other: WindowFacts) -> Bool {
+        window == other.window && wmClass == other.wmClass && wmInstance == other.wmInstance && pid == other.pid
+            && executable == other.executable && declaredIDs == other.declaredIDs && transientFor == other.transientFor
+            && role == other.role
+    }
+}
