@@ -140,6 +140,17 @@ struct XDisplay {
         return result
     }
 
+    /// The error helper for calls that only read what the server sent (events), and make no
+    /// request: only a lost connection fails them. A trap records the errors of its own requests
+    /// (from its first serial on), so an error such a call reads in, for an earlier request, was
+    /// never theirs: the trap's bookkeeping is left out of every turn's reads.
+    func reading<T>(_ call: () -> T) throws -> T {
+        guard !isLost else { throw X11Error.connectionLost(display: name) }
+        let result = call()
+        guard !isLost else { throw X11Error.connectionLost(display: name) }
+        return result
+    }
+
     /// Waits until the server has handled every request sent so far.
     func sync() throws {
         try checked("XSync") { XSync(pointer, 0) }
@@ -250,7 +261,7 @@ struct XDisplay {
 
     /// Events queued now (reading whatever the socket holds, without blocking).
     func pendingEvents() throws -> Int32 {
-        try checked("XPending") { XPending(pointer) }
+        try reading { XPending(pointer) }
     }
 
     /// Events already in Xlib's queue, without reading the socket.
@@ -261,7 +272,7 @@ struct XDisplay {
     /// Reads one event (blocking when none is queued) and decodes the kinds in `codes`.
     func nextEvent(codes: ExtensionEventCodes) throws -> XEventSummary {
         var event = XEvent()
-        try checked("XNextEvent") { XNextEvent(pointer, &event) }
+        try reading { XNextEvent(pointer, &event) }
         if event.type == PropertyNotify {
             return .propertyChanged(window: Window(rawValue: event.xproperty.window),
                                     atom: Atom(rawValue: event.xproperty.atom), serial: event.xproperty.serial)
