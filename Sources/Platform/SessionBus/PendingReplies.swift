@@ -9,8 +9,11 @@ struct PendingReplies {
 
     var isEmpty: Bool { waiting.isEmpty }
 
-    /// The earliest moment a call gives up.
-    var nextDeadline: ContinuousClock.Instant? { waiting.values.map(\.deadline).min() }
+    /// The earliest moment a call gives up (asked at every turn of a poll loop, mostly of none).
+    var nextDeadline: ContinuousClock.Instant? {
+        guard !waiting.isEmpty else { return nil }
+        return waiting.values.map(\.deadline).min()
+    }
 
     mutating func add(serial: UInt32, deadline: ContinuousClock.Instant, handler: @escaping Handler) {
         waiting[serial] = (deadline, handler)

@@ -126,7 +126,9 @@ final class Statement {
     /// Resets the statement and binds `values` to parameters 1, 2, … in order.
     func bind(_ values: SQLiteValue...) throws {
         reset()
-        try check(sqlite3_clear_bindings(handle))
+        // Values left from the last run stay bound where none is given now (an insert of every
+        // interval binds them all: no clearing then).
+        if values.count < sqlite3_bind_parameter_count(handle) { try check(sqlite3_clear_bindings(handle)) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             switch value {

@@ -28,21 +28,27 @@ final class EventLoop {
         fds.removeAll(keepingCapacity: true)
         requests.removeAll(keepingCapacity: true)
         var soonest: Date?
-        for index in sources.indices {
-            let source = sources[index]
-            firstDescriptor[index] = fds.count
-            let asked = requests.count
-            source.pollRequests(into: &requests)
-            for position in asked..<requests.count where requests[position].descriptor >= 0 {
-                let request = requests[position]
-                // Output a socket did not take yet (a large reply) is written as it drains.
-                fds.append(pollfd(fd: request.descriptor, events: Int16(request.wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
+        // The tables are sized at start: written through their buffers, without a uniqueness
+        // check at every element of every turn.
+        deadlines.withUnsafeMutableBufferPointer { deadlines in
+            firstDescriptor.withUnsafeMutableBufferPointer { firstDescriptor in
+                for index in sources.indices {
+                    let source = sources[index]
+                    firstDescriptor[index] = fds.count
+                    let asked = requests.count
+                    source.pollRequests(into: &requests)
+                    for position in asked..<requests.count where requests[position].descriptor >= 0 {
+                        let request = requests[position]
+                        // Output a socket did not take yet (a large reply) is written as it drains.
+                        fds.append(pollfd(fd: request.descriptor, events: Int16(request.wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
+                    }
+                    let deadline = source.nextDeadline(now: now)
+                    deadlines[index] = deadline
+                    soonest = earliest(soonest, deadline)
+                }
+                firstDescriptor[sources.count] = fds.count
             }
-            let deadline = source.nextDeadline(now: now)
-            deadlines[index] = deadline
-            soonest = earliest(soonest, deadline)
         }
-        firstDescriptor[sources.count] = fds.count
         var timeout = soonest.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
         if let maximumWait, timeout < 0 || timeout > maximumWait { timeout = maximumWait }
         // A signal interrupting the wait is a turn like another: the signal pipe says which.
