@@ -131,6 +131,28 @@ final class UsageDatabaseTests: XCTestCase {
         XCTAssertEqual(try db.usageByApp(from: at(0), to: at(1000)), ["firefox": 90, "mpv": 30])
     }
 
+    /// Several statements of several rows each: every interval kept, in order, with its title
+    /// and mode, and one ending before its start empty.
+    func testIntervalsAddedTogetherAreWrittenAsOneByOne() throws {
+        let db = try UsageDatabase(path: path)
+        let count = 2 * UsageDatabase.intervalsPerInsert + 3
+        let intervals = (0..<count).map { (index: Int) -> UsageInterval in
+            let start: Double = Double(index * 10)
+            let length: Double = index == 5 ? -4 : 7  // the clock went back
+            return UsageInterval(app: AppID("app\(index % 3)"), title: "t\(index)", mode: index % 2 == 0 ? "standard" : "social",
+                                 start: at(start), end: at(start + length))
+        }
+        try db.addIntervals(intervals)
+        try db.addIntervals([])
+        // The one that ended before its start is empty, and a read leaves empty intervals out.
+        let kept = intervals.enumerated().filter { $0.offset != 5 }.map(\.element)
+        let read = try db.intervals(from: at(0), to: at(10_000))
+        XCTAssertEqual(read.map(\.title), kept.map(\.title))
+        XCTAssertEqual(read.map(\.mode), kept.map(\.mode))
+        XCTAssertEqual(read.map(\.app), kept.map(\.app))
+        XCTAssertEqual(Set(read.map { $0.end.timeIntervalSince($0.start) }), [7])
+    }
+
     func testExtendingAnUnknownIntervalThrows() throws {
         let db = try UsageDatabase(path: path)
         let ghost = IntervalID(rawValue: 4242)

@@ -6,7 +6,7 @@ extension AgentRunner {
     /// The user is active at `now` (a focus, input again): the first activity of a week starts
     /// the weekly summary.
     func weeklySummaryActivity(at now: Date) {
-        weeklySummary.activity(at: now, settings: engine.settings, zone: zone)
+        weeklySummary.activity(at: now, reportSettings: engine.settings.report, boundary: engine.settings.dayBoundary, zone: zone)
     }
 
     /// The report (or the page's opener) wrote or ended: once the report is done, its notification.

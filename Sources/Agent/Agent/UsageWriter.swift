@@ -98,7 +98,18 @@ final class UsageWriter {
         do {
             try store.transaction {
                 for record in records { try write(record) }
-                for interval in ended { _ = try write(interval, to: interval.end ?? now) }
+                // Those already begun in the store (written while running) are extended; the
+                // rest, most of them, written whole together.
+                var whole: [UsageInterval] = []
+                for interval in ended {
+                    if interval.row == nil {
+                        whole.append(.init(app: interval.app, title: interval.title, mode: interval.mode,
+                                           start: interval.start, end: interval.end ?? now))
+                    } else {
+                        _ = try write(interval, to: interval.end ?? now)
+                    }
+                }
+                try store.addIntervals(whole)
                 if let interval = running { runningRow = try write(interval, to: now) }
             }
         } catch {

@@ -49,10 +49,11 @@ final class WeeklySummaryNotice {
 
     /// The user was active at `now`: on the first activity of a new week, remembers the week and
     /// starts the report of the week before. Cheap when nothing is due (every focus calls it): the
-    /// calendar is asked again only on another day.
-    func activity(at now: Date, settings: Settings, zone: LocalTimeZone) {
-        guard settings.report.weeklySummary else { return }
-        let (boundary, weekStart) = (settings.dayBoundary, settings.report.weekStart)
+    /// calendar is asked again only on another day. Handed the two settings it reads, not all of
+    /// them: a copy of the whole settings at every focus switch costs more than the rest.
+    func activity(at now: Date, reportSettings: ReportSettings, boundary: DayBoundary, zone: LocalTimeZone) {
+        guard reportSettings.weeklySummary else { return }
+        let weekStart = reportSettings.weekStart
         if let quietDay, quietDay.days.contains(now), quietDay.boundary == boundary, quietDay.weekStart == weekStart { return }
         let decision = WeeklySummary.decide(activityAt: now, remembered: remembered, boundary: boundary, weekStart: weekStart, zone: zone)
         guard let week = decision.week else {

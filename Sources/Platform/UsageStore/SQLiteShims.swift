@@ -124,7 +124,9 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Resets the statement and binds `values` to parameters 1, 2, … in order.
-    func bind(_ values: SQLiteValue...) throws {
+    func bind(_ values: SQLiteValue...) throws { try bind(values) }
+
+    func bind(_ values: [SQLiteValue]) throws {
         reset()
         // Values left from the last run stay bound where none is given now (an insert of every
         // interval binds them all: no clearing then).

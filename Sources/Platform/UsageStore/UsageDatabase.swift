@@ -250,6 +250,40 @@ public final class UsageDatabase {
         return IntervalID(rawValue: database.lastInsertRowID)
     }
 
+    /// Writes `intervals` whole, as `addInterval` does one, up to `intervalsPerInsert` in one
+    /// statement: what a flush writes after a stretch of focus switches, each statement's own run
+    /// (its cursors, its end) paid once for several rows.
+    public func addIntervals(_ intervals: [UsageInterval]) throws {
+        var rest = intervals[...]
+        while !rest.isEmpty {
+            let rows = rest.prefix(Self.intervalsPerInsert)
+            rest = rest.dropFirst(rows.count)
+            let statement = try cached(Self.intervalsInserts[rows.count])
+            var values: [SQLiteValue] = []
+            values.reserveCapacity(rows.count * 5)
+            for row in rows {
+                values += [.text(row.app.rawValue), .text(row.title), .text(row.mode),
+                           .real(row.start.timeIntervalSince1970), .real(row.end.timeIntervalSince1970)]
+            }
+            try statement.bind(values)
+            try statement.run()
+        }
+    }
+
+    static let intervalsPerInsert = 8
+    /// The text of each, by its number of rows, made once (a flush would otherwise build its text
+    /// at every statement).
+    private static let intervalsInserts = (0...intervalsPerInsert).map(intervalsInsert)
+
+    /// `INSERT … VALUES(…), (…)` of `rows` intervals, each as `addInterval`'s (its end no earlier than its start).
+    static func intervalsInsert(rows: Int) -> String {
+        let tuples = (0..<rows).map { row in
+            let first = row * 5
+            return "(?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), max(?\(first + 4), ?\(first + 5)))"
+        }
+        return "INSERT INTO intervals(app, title, mode, start, end) VALUES" + tuples.joined(separator: ", ")
+    }
+
     /// Moves an interval's end to `end`. An end before the interval's start (the clock went back)
     /// leaves it empty instead of negative.
     public func extendInterval(_ id: IntervalID, to end: Date) throws {
