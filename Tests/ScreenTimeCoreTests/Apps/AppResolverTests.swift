@@ -117,6 +117,23 @@ final class AppResolverTests: XCTestCase {
         XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(7), wmClass: "Second", pid: 41)).id, "second")
     }
 
+    /// A window is answered from memory while its facts but the title stay the same; another
+    /// window of its process identified since, or other facts under its id, are heard at once.
+    func testAnAnswerFromMemoryFollowsWhatChanged() {
+        var resolver = AppResolver(entries: [calculator])
+        let plain = WindowFacts(window: WindowID(2), wmClass: "Gnome-calculator", title: "Untitled", pid: 40)
+        XCTAssertEqual(resolver.identify(plain).id, "gnome-calculator", "no evidence yet: its class")
+        var renamed = plain
+        renamed.title = "Calculator — 2 + 2"
+        XCTAssertEqual(resolver.app(for: renamed).id, "gnome-calculator", "a new title is the same window")
+        _ = resolver.identify(WindowFacts(window: WindowID(1), wmClass: "Gnome-calculator", pid: 40, declaredIDs: ["org.gnome.Calculator"]))
+        XCTAssertEqual(resolver.identify(plain).id, "org.gnome.Calculator", "its process identified since")
+        XCTAssertEqual(resolver.app(for: plain).id, "org.gnome.Calculator")
+        let successor = WindowFacts(window: WindowID(2), wmClass: "Vlc", pid: 41)
+        XCTAssertEqual(resolver.app(for: successor).id, "vlc", "another app under a reused id is looked at afresh")
+        XCTAssertEqual(resolver.identify(successor).id, "vlc")
+    }
+
     func testFallsBackToLowerCasedClassThenInstanceThenExecutable() {
         let resolver = AppResolver(entries: [firefox])
         XCTAssertEqual(resolver.app(for: WindowFacts(window: WindowID(1), wmClass: nil, wmInstance: "Inst")).id, "inst")

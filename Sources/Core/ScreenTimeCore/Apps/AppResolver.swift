@@ -23,6 +23,9 @@ public struct AppResolver: Sendable {
     /// same: the agent asks at every focus switch (whether the title is needed, then the app),
     /// and a user moves among few windows. An answer holds for the same facts but the title.
     private var answers: [WindowID: (facts: WindowFacts, app: AppInfo)] = [:]
+    /// Beyond this many answers they start again: the windows of a day come and go, and each
+    /// answer keeps all of a window's facts.
+    static let answersLimit = 32
     /// Beyond this many remembered windows the memory starts again: ids of closed windows and
     /// ended processes are never told, and a window seen again is identified again.
     static let memoryLimit = 4096
@@ -39,11 +42,12 @@ public struct AppResolver: Sendable {
     /// The app of `window`, remembering it for the window's dialogs and its process's other windows.
     public mutating func identify(_ window: WindowFacts) -> AppInfo {
         if let known = answer(for: window) { return known }
-        if windowApps.count >= Self.memoryLimit || answers.count >= Self.memoryLimit {
+        if windowApps.count >= Self.memoryLimit {
             windowApps.removeAll()
             processApps.removeAll()
             answers.removeAll()
         }
+        if answers.count >= Self.answersLimit { answers.removeAll(keepingCapacity: true) }
         let found = evidence(for: window) ?? inherited(by: window)
         if let found {
             // Another window's dialog or process may now inherit something else.
@@ -54,7 +58,10 @@ public struct AppResolver: Sendable {
             }
         }
         let app = found ?? fallback(for: window)
-        answers[window.window] = (window, app)
+        // Kept without its title, which the answer does not depend on (and may be long).
+        var facts = window
+        facts.title = ""
+        answers[window.window] = (facts, app)
         return app
     }
 
