@@ -399,11 +399,11 @@ public struct Engine {
         if !modeAllows(app, at: now) { return disableForMode(app, at: now) }
         if isOverLimit(app, at: now), !modeBypassCovers(app, at: now) { return disable(app, at: now) }
         segmentStart = now
-        var actions = morningReminder(app)
-        actions.append(.beginInterval(app: app, title: settings.storedTitle(of: app, title: focused.title), mode: decision.mode.rawValue,
-                                      at: now))
-        actions.append(.statusChanged)
-        return actions
+        let reminder = morningReminder(app)
+        let begin = EngineAction.beginInterval(app: app, title: settings.storedTitle(of: app, title: focused.title),
+                                               mode: decision.mode.rawValue, at: now)
+        // One array made, not grown twice: this is every focus switch.
+        return reminder.isEmpty ? [begin, .statusChanged] : reminder + [begin, .statusChanged]
     }
 
     /// Shows the countdown when a mark has been crossed; disables the app at its limit.
