@@ -244,13 +244,13 @@ public final class UsageDatabase {
     /// two (the agent writes most of its intervals once, after they ended). An end before the
     /// start leaves it empty, as `extendInterval` does.
     public func addInterval(app: AppID, title: String, mode: String, from start: Date, to end: Date) throws -> IntervalID {
-        let statement = try cached("INSERT INTO intervals(app, title, mode, start, end) VALUES(?1, ?2, ?3, ?4, max(?4, ?5))")
+        let statement = try cached(Self.intervalsInserts[1])
         try statement.bind(.text(app.rawValue), .text(title), .text(mode), .real(start.timeIntervalSince1970), .real(end.timeIntervalSince1970))
         try statement.run()
         return IntervalID(rawValue: database.lastInsertRowID)
     }
 
-    /// Writes `intervals` whole, as `addInterval` does one, up to `intervalsPerInsert` in one
+    /// Writes `intervals` whole, as `addInterval` does one (with the same statement's text), up to `intervalsPerInsert` in one
     /// statement: what a flush writes after a stretch of focus switches, each statement's own run
     /// (its cursors, its end) paid once for several rows.
     public func addIntervals(_ intervals: [UsageInterval]) throws {
@@ -275,8 +275,8 @@ public final class UsageDatabase {
     /// at every statement).
     private static let intervalsInserts = (0...intervalsPerInsert).map(intervalsInsert)
 
-    /// `INSERT … VALUES(…), (…)` of `rows` intervals, each as `addInterval`'s (its end no earlier than its start).
-    static func intervalsInsert(rows: Int) -> String {
+    /// `INSERT … VALUES(…), (…)` of `rows` intervals, each ending no earlier than it starts.
+    private static func intervalsInsert(rows: Int) -> String {
         let tuples = (0..<rows).map { row in
             let first = row * 5
             return "(?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), max(?\(first + 4), ?\(first + 5)))"
