@@ -29,7 +29,7 @@ final class AgentBus {
                 Log.warning("no notification server on the session bus; limits still apply, without notices")
             }
         }
-        notifier.onEvent = { [weak self] event in self?.notificationEvent(event) }
+        notifier.onEvent = { [unowned self] event in notificationEvent(event) }
         // A native host killed without saying goodbye: its connection's end says it (the rule for
         // each host is added at its hello).
         connection.onSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged") { [unowned runner] message in
@@ -38,10 +38,18 @@ final class AgentBus {
             runner.browserConnectionClosed(name)
         }
         try connection.export(path: AgentInterface.objectPath, interface: AgentInterface.interface,
-                              introspection: AgentInterface.introspectionXML) { [weak self] member, arguments in
-            guard let self else { return [] }
-            return try AgentService(runner: self.runner).call(member, arguments)
+                              introspection: AgentInterface.introspectionXML) { [unowned self] member, arguments in
+            try AgentService(runner: runner).call(member, arguments)
         }
+    }
+
+    /// The connection and the notifier can outlive this object (providers share the connection), so
+    /// it takes back what would call it. Its closures hold it `unowned` rather than `weak`: a weak
+    /// reference gives an object a side table, and every retain and release of it then takes the
+    /// slow path, as the loop's session bus source makes several at each turn.
+    deinit {
+        notifier.onEvent = { _ in }
+        connection.unexport(path: AgentInterface.objectPath)
     }
 
     /// The app id of the notice about the mode itself (and of cards about no app, where they fall back).

@@ -54,7 +54,7 @@ public final class EWMHFocusSource: FocusSource {
         // This source drains the connection's events, so the connection may cache window facts.
         try connection.watchRootProperties()
         reported = try focusedWindow()
-        subscription = connection.events.subscribe { [weak self] event in self?.received(event) }
+        subscription = connection.events.subscribe { [unowned(unsafe) self] event in received(event) }
     }
 
     deinit {

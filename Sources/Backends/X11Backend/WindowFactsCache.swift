@@ -49,7 +49,7 @@ final class WindowFactsCache {
         self.events = events
         self.root = root
         self.clientListAtom = clientListAtom
-        subscription = events.subscribe { [weak self] event in self?.received(event) }
+        subscription = events.subscribe { [unowned(unsafe) self] event in received(event) }
     }
 
     deinit {

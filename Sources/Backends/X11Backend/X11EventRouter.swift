@@ -19,7 +19,9 @@ final class X11EventRouter {
         self.codes = codes
     }
 
-    /// The handler is called from `dispatchPending`, on the connection's thread.
+    /// The handler is called from `dispatchPending`, on the connection's thread. A subscriber
+    /// unsubscribes in its deinit, so its handler may hold it `unowned(unsafe)`: a weak reference
+    /// would give it a side table, and every retain and release of it the slow path.
     func subscribe(_ handler: @escaping Handler) -> Subscription {
         nextID += 1
         let subscription = Subscription(id: nextID)

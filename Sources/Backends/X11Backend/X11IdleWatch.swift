@@ -75,7 +75,7 @@ public final class X11IdleWatch {
             throw X11Error.extensionMissing("SYNC (IDLETIME) or MIT-SCREEN-SAVER")
         }
         if mechanism == .syncAlarms {
-            subscription = connection.events.subscribe { [weak self] event in self?.received(event) }
+            subscription = connection.events.subscribe { [unowned(unsafe) self] event in received(event) }
             if hasScreenSaver {
                 try display.selectScreenSaverEvents()
                 screenSaverOn = try display.screenSaverInfo().isOn

@@ -6,8 +6,8 @@ final class CardSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        agent.cards.forEachDescriptor { requests.append(PollRequest(descriptor: $0)) }
+    func pollRequests(into requests: inout PollRequests) {
+        agent.cards.forEachDescriptor { requests.add($0) }
     }
 
     func handle(ready: [Int32], now: Date) { agent.cardExited() }

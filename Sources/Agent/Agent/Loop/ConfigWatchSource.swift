@@ -10,7 +10,7 @@ final class ConfigWatchSource: LoopSource {
         descriptor = agent.config.startWatching()
     }
 
-    func pollRequests(into requests: inout [PollRequest]) { requests.append(PollRequest(descriptor: descriptor)) }
+    func pollRequests(into requests: inout PollRequests) { requests.add(descriptor) }
 
     func handle(ready: [Int32], now: Date) {
         guard agent.config.handleWatchEvents() else { return }

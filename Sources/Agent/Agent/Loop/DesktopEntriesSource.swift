@@ -6,8 +6,8 @@ final class DesktopEntriesSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        requests.append(PollRequest(descriptor: agent.desktopEntryWatch.fileDescriptor))
+    func pollRequests(into requests: inout PollRequests) {
+        requests.add(agent.desktopEntryWatch.fileDescriptor)
     }
 
     func handle(ready: [Int32], now: Date) {

@@ -8,9 +8,9 @@ final class DesktopSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
+    func pollRequests(into requests: inout PollRequests) {
         for connection in agent.desktop?.connections ?? [] {
-            requests.append(PollRequest(descriptor: connection.pollDescriptor, wantsOutput: connection.wantsToWrite))
+            requests.add(connection.pollDescriptor, wantsOutput: connection.wantsToWrite)
         }
     }
 

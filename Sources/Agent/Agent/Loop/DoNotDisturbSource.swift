@@ -8,9 +8,9 @@ final class DoNotDisturbSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        requests.append(PollRequest(descriptor: agent.doNotDisturb.monitorDescriptor))
-        requests.append(PollRequest(descriptor: agent.doNotDisturb.serverDescriptor))
+    func pollRequests(into requests: inout PollRequests) {
+        requests.add(agent.doNotDisturb.monitorDescriptor)
+        requests.add(agent.doNotDisturb.serverDescriptor)
     }
 
     func nextDeadline(now: Date) -> Date? { agent.doNotDisturb.nextDeadline }

@@ -7,9 +7,8 @@ import SystemErrors
 final class EventLoop {
     private let sources: ContiguousArray<LoopSource>
     // Reused every turn: a turn allocates nothing when the descriptors stay the same.
-    private var requests: [PollRequest] = []
-    private var fds: [pollfd] = []
-    /// Where each source's descriptors start in `fds` (they end where the next source's start):
+    private var requests = PollRequests()
+    /// Where each source's descriptors start in `requests` (they end where the next source's start):
     /// a turn finds a source's ready descriptors without a pass over everyone's.
     private var firstDescriptor: [Int]
     private var deadlines: [Date?]
@@ -25,8 +24,7 @@ final class EventLoop {
     /// milliseconds when given (a test's virtual clock does not pass while poll waits), then
     /// serves them at the instant `beginTurn` reads.
     func turn(now: Date, maximumWait: Int32?, beginTurn: () -> Date) throws {
-        fds.removeAll(keepingCapacity: true)
-        requests.removeAll(keepingCapacity: true)
+        requests.removeAll()
         var soonest: Date?
         // The tables are sized at start: written through their buffers, without a uniqueness
         // check at every element of every turn.
@@ -34,25 +32,19 @@ final class EventLoop {
             firstDescriptor.withUnsafeMutableBufferPointer { firstDescriptor in
                 for index in sources.indices {
                     let source = sources[index]
-                    firstDescriptor[index] = fds.count
-                    let asked = requests.count
+                    firstDescriptor[index] = requests.count
                     source.pollRequests(into: &requests)
-                    for position in asked..<requests.count where requests[position].descriptor >= 0 {
-                        let request = requests[position]
-                        // Output a socket did not take yet (a large reply) is written as it drains.
-                        fds.append(pollfd(fd: request.descriptor, events: Int16(request.wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
-                    }
                     let deadline = source.nextDeadline(now: now)
                     deadlines[index] = deadline
                     soonest = earliest(soonest, deadline)
                 }
-                firstDescriptor[sources.count] = fds.count
+                firstDescriptor[sources.count] = requests.count
             }
         }
         var timeout = soonest.map { $0.timeIntervalSince(now).pollMilliseconds } ?? -1
         if let maximumWait, timeout < 0 || timeout > maximumWait { timeout = maximumWait }
         // A signal interrupting the wait is a turn like another: the signal pipe says which.
-        var readyCount = poll(&fds, nfds_t(fds.count), timeout)
+        var readyCount = requests.poll(timeout: timeout)
         if readyCount < 0 {
             guard Errno.current == .interrupted else { throw AgentError.poll(Errno.current.description) }
             readyCount = 0
@@ -60,13 +52,12 @@ final class EventLoop {
         let turn = beginTurn()
         for index in sources.indices {
             let (first, end) = (firstDescriptor[index], firstDescriptor[index + 1])
-            if readyCount > 0 && first < end {
+            // The list of ready descriptors is made only for a source that has one.
+            if readyCount > 0, let firstReady = (first..<end).first(where: { requests[$0].isReady }) {
                 ready.removeAll(keepingCapacity: true)
-                for position in first..<end where fds[position].revents != 0 { ready.append(fds[position].fd) }
-                if !ready.isEmpty {
-                    sources[index].handle(ready: ready, now: turn)
-                    continue
-                }
+                for position in firstReady..<end where requests[position].isReady { ready.append(requests[position].descriptor) }
+                sources[index].handle(ready: ready, now: turn)
+                continue
             }
             if let deadline = deadlines[index], deadline <= turn { sources[index].handle(ready: [], now: turn) }
         }

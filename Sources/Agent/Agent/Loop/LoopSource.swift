@@ -1,3 +1,4 @@
+import Glibc
 import FoundationEssentials
 
 /// One thing the agent's loop waits on: the descriptors it polls (or none), the instant it next
@@ -7,8 +8,8 @@ import FoundationEssentials
 /// checked reference cost a retain and a release of the agent (in its side table, for its weak
 /// references) per source and turn, 7% of a focus switch's instructions.
 protocol LoopSource: AnyObject {
-    /// Appends the descriptors to poll this turn.
-    func pollRequests(into requests: inout [PollRequest])
+    /// Adds the descriptors to poll this turn.
+    func pollRequests(into requests: inout PollRequests)
     /// When the source next wants a turn though nothing is readable; `now` is the turn's instant.
     func nextDeadline(now: Date) -> Date?
     /// A turn for this source: `ready` holds those of its descriptors that poll found ready (empty
@@ -17,14 +18,33 @@ protocol LoopSource: AnyObject {
 }
 
 extension LoopSource {
-    func pollRequests(into requests: inout [PollRequest]) {}
+    func pollRequests(into requests: inout PollRequests) {}
     func nextDeadline(now: Date) -> Date? { nil }
 }
 
-/// A descriptor to poll, and whether its owner has output waiting for it to drain.
-struct PollRequest {
-    var descriptor: Int32
-    var wantsOutput = false
+/// The descriptors of a turn, written straight into poll's table: the sources add to it at every
+/// turn, so it is no list of requests copied into the table afterwards.
+struct PollRequests {
+    private(set) var table: [pollfd] = []
+
+    var count: Int { table.count }
+
+    /// Polls `descriptor` (none when negative) for input, and for output too while its owner has
+    /// output the socket did not take yet (a large reply, written as the socket drains).
+    mutating func add(_ descriptor: Int32, wantsOutput: Bool = false) {
+        guard descriptor >= 0 else { return }
+        table.append(pollfd(fd: descriptor, events: Int16(wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
+    }
+
+    mutating func removeAll() { table.removeAll(keepingCapacity: true) }
+
+    /// Polls the table, at most `timeout` ms (-1: no limit); poll's answer.
+    mutating func poll(timeout: Int32) -> Int32 { Glibc.poll(&table, nfds_t(table.count), timeout) }
+
+    /// The descriptor at `position` and whether poll found it ready.
+    subscript(position: Int) -> (descriptor: Int32, isReady: Bool) {
+        (table[position].fd, table[position].revents != 0)
+    }
 }
 
 /// The earlier of two deadlines, either of which may be none. Deadlines are asked for at every turn:

@@ -8,9 +8,9 @@ final class ModeSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        requests.append(PollRequest(descriptor: agent.calendarWatch.fileDescriptor))
-        if let expansion = agent.calendars.childFileDescriptor { requests.append(PollRequest(descriptor: expansion)) }
+    func pollRequests(into requests: inout PollRequests) {
+        requests.add(agent.calendarWatch.fileDescriptor)
+        if let expansion = agent.calendars.childFileDescriptor { requests.add(expansion) }
     }
 
     func nextDeadline(now: Date) -> Date? {

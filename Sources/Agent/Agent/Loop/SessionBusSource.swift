@@ -9,9 +9,9 @@ final class SessionBusSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
+    func pollRequests(into requests: inout PollRequests) {
         guard let connection = agent.bus?.connection else { return }
-        requests.append(PollRequest(descriptor: connection.fileDescriptor, wantsOutput: connection.hasPendingOutput))
+        requests.add(connection.fileDescriptor, wantsOutput: connection.hasPendingOutput)
     }
 
     func nextDeadline(now: Date) -> Date? {

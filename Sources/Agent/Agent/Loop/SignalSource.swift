@@ -7,7 +7,7 @@ final class SignalSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) { requests.append(PollRequest(descriptor: agent.signals.fileDescriptor)) }
+    func pollRequests(into requests: inout PollRequests) { requests.add(agent.signals.fileDescriptor) }
 
     func handle(ready: [Int32], now: Date) { agent.stopRequested = agent.signals.take() ?? SIGTERM }
 }

@@ -80,8 +80,8 @@ final class SyncSource: LoopSource {
         watch.watch(directories)
     }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        if watch.fileDescriptor >= 0 { requests.append(PollRequest(descriptor: watch.fileDescriptor)) }
+    func pollRequests(into requests: inout PollRequests) {
+        requests.add(watch.fileDescriptor)
     }
 
     func nextDeadline(now: Date) -> Date? {

@@ -6,8 +6,8 @@ final class SystemBusSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        if let connection = agent.logind?.connection { requests.append(PollRequest(descriptor: connection.fileDescriptor)) }
+    func pollRequests(into requests: inout PollRequests) {
+        if let connection = agent.logind?.connection { requests.add(connection.fileDescriptor) }
     }
 
     func nextDeadline(now: Date) -> Date? {

@@ -6,8 +6,8 @@ final class TabCardSource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        agent.tabCards.forEachDescriptor { requests.append(PollRequest(descriptor: $0)) }
+    func pollRequests(into requests: inout PollRequests) {
+        agent.tabCards.forEachDescriptor { requests.add($0) }
     }
 
     func nextDeadline(now: Date) -> Date? { agent.tabCards.nextDeadline }

@@ -6,8 +6,8 @@ final class WeeklySummarySource: LoopSource {
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
-    func pollRequests(into requests: inout [PollRequest]) {
-        agent.weeklySummary.forEachDescriptor { requests.append(PollRequest(descriptor: $0)) }
+    func pollRequests(into requests: inout PollRequests) {
+        agent.weeklySummary.forEachDescriptor { requests.add($0) }
     }
 
     func nextDeadline(now: Date) -> Date? { agent.weeklySummary.nextDeadline }

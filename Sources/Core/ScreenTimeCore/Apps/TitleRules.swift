@@ -26,13 +26,10 @@ public struct TitleRule: Equatable, Sendable {
         /// The app `*` stands for any web browser (an app whose entry has the WebBrowser category).
         public static let anyBrowser: AppID = "*"
 
-        func matches(_ app: AppInfo, title windowTitle: String) -> Bool {
-            applies(to: app) && windowTitle.lowercased().contains(title.lowercased())
-        }
-
-        /// Whether windows of `app` are the ones this match looks at.
-        func applies(to app: AppInfo) -> Bool {
-            self.app == Self.anyBrowser ? app.categories.contains("WebBrowser") : app.id == self.app
+        /// Whether windows of `app` are the ones this match looks at; `isBrowser` is whether `app`
+        /// is a web browser, found once for all the rules.
+        func applies(to app: AppInfo, isBrowser: Bool) -> Bool {
+            self.app == Self.anyBrowser ? isBrowser : app.id == self.app
         }
     }
 
@@ -61,9 +58,16 @@ extension Array where Element == TitleRule {
     /// The virtual app the window of `app` titled `title` is, if a rule says so (the first rule in
     /// file order wins). Named after the matched text and the real app, with the real app's icon.
     public func virtualApp(for app: AppInfo, title: String) -> AppInfo? {
+        // Asked at every focus: what does not depend on the rule is found once.
+        let isBrowser = app.isWebBrowser
+        var loweredTitle: String?
         for rule in self {
-            if let match = rule.matches.first(where: { $0.matches(app, title: title) }) {
-                return AppInfo(id: rule.name, name: "\(match.title) (\(app.name))", icon: app.icon)
+            for match in rule.matches where match.applies(to: app, isBrowser: isBrowser) {
+                let lowered = loweredTitle ?? title.lowercased()
+                loweredTitle = lowered
+                if lowered.contains(match.title.lowercased()) {
+                    return AppInfo(id: rule.name, name: "\(match.title) (\(app.name))", icon: app.icon)
+                }
             }
         }
         return nil
@@ -71,11 +75,17 @@ extension Array where Element == TitleRule {
 
     /// Whether some rule could make a window of `app` another app, whatever its title.
     public func mayApply(to app: AppInfo) -> Bool {
-        contains { $0.matches.contains { $0.applies(to: app) } }
+        let isBrowser = app.isWebBrowser
+        return contains { $0.matches.contains { $0.applies(to: app, isBrowser: isBrowser) } }
     }
 
     /// The app a window counts as: the virtual app of a matching rule, else the window's own app.
     public func app(for app: AppInfo, title: String) -> AppInfo {
         virtualApp(for: app, title: title) ?? app
     }
+}
+
+extension AppInfo {
+    /// Whether the app's entry has the WebBrowser category: the windows `*` in a rule stands for.
+    var isWebBrowser: Bool { categories.contains("WebBrowser") }
 }

@@ -185,11 +185,11 @@ public struct Engine {
         // Room for a focus switch's actions (an interval ended and begun, the status): grown once.
         var actions: [EngineAction] = []
         actions.reserveCapacity(8)
-        if case .clockJumped(let lastSeen) = event { actions += rebase(lastSeen: lastSeen, now: time) }
+        if case .clockJumped(let lastSeen) = event { actions.add(rebase(lastSeen: lastSeen, now: time)) }
         let now = max(time, lastEvent)
-        actions += rollOverDays(until: now)
+        actions.add(rollOverDays(until: now))
         lastEvent = now
-        actions += followBreakRhythm(at: now)
+        actions.add(followBreakRhythm(at: now))
         switch event {
         case .focus(let window):
             focusedWindow = window
@@ -199,13 +199,13 @@ public struct Engine {
             // Another window, or another title, of the app being counted: the same interval.
             if let new, new.app.id == focused?.app.id, isCounting || !active {
                 focused = new
-                if active { actions += moments.rundown(at: now) }
+                if active { actions.add(moments.rundown(at: now)) }
                 break
             }
-            actions += stopCounting(at: now)
+            actions.add(stopCounting(at: now))
             focused = new
-            actions += startCountingOrDisable(at: now)
-            if active { actions += moments.rundown(at: now) }
+            actions.add(startCountingOrDisable(at: now))
+            if active { actions.add(moments.rundown(at: now)) }
         case .title(let title):
             guard var window = focusedWindow, window.title != title else { break }
             window.title = title
@@ -218,45 +218,45 @@ public struct Engine {
                 focused = current
                 break
             }
-            actions += stopCounting(at: now)
+            actions.add(stopCounting(at: now))
             focused = current
-            actions += startCountingOrDisable(at: now)
+            actions.add(startCountingOrDisable(at: now))
         case .activity(let isActive):
             guard isActive != active else { break }
             active = isActive
-            actions += isActive ? startCountingOrDisable(at: now) + moments.rundown(at: now) : stopCounting(at: now)
+            actions.add(isActive ? startCountingOrDisable(at: now) + moments.rundown(at: now) : stopCounting(at: now))
         case .settings(let new):
-            actions += stopCounting(at: now)
+            actions.add(stopCounting(at: now))
             let old = self
             settings = new
             limitRules = [:]
             focused = focusedWindow.map { applyingTitleRules($0) }
             if let focused { know(focused.app) }
-            actions += applyProfile(new.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now)), at: now)
+            actions.add(applyProfile(new.profile(for: decision.mode, onBreak: decision.isOnBreak(at: now)), at: now))
             for app in Set(countdowns.keys) where old.effectiveLimit(of: app) != effectiveLimit(of: app) {
                 countdowns[app] = nil
             }
             dayStart = new.dayBoundary.start(of: now, in: zone)
             dayEnd = new.dayBoundary.end(of: now, in: zone)
-            actions += startCountingOrDisable(at: now)
+            actions.add(startCountingOrDisable(at: now))
             actions.append(.statusChanged)
         case .notificationAction(let app, let key):
-            if key == ActionKey.continue { actions += grantContinue(app, at: now) }
+            if key == ActionKey.continue { actions.add(grantContinue(app, at: now)) }
         case .continueRequested(let app):
-            actions += grantContinue(app, at: now)
+            actions.add(grantContinue(app, at: now))
         case .unlocked:
-            actions += moments.unlocked(decision, at: now)
+            actions.add(moments.unlocked(decision, at: now))
         case .mode(let new):
-            actions += changeMode(to: new, at: now)
+            actions.add(changeMode(to: new, at: now))
         case .clockJumped:
-            actions += startCountingOrDisable(at: now)
+            actions.add(startCountingOrDisable(at: now))
         case .tick:
             break
         }
-        actions += checkMode(at: now)
-        actions += checkLimit(at: now)
+        actions.add(checkMode(at: now))
+        actions.add(checkLimit(at: now))
         // Last, so the notices of this moment are out before the server falls silent.
-        if modeKnown { actions += moments.follow(profile.notifications) }
+        if modeKnown { actions.add(moments.follow(profile.notifications)) }
         return actions
     }
 
@@ -533,4 +533,12 @@ private struct LimitRule {
 private struct Countdown {
     var mark: TimeInterval
     var staysShown: Bool
+}
+
+private extension Array where Element == EngineAction {
+    /// Appends `more` unless it is empty: most steps of an event add nothing, and appending an
+    /// empty array still calls into the generic append and releases the array.
+    mutating func add(_ more: [EngineAction]) {
+        if !more.isEmpty { append(contentsOf: more) }
+    }
 }
