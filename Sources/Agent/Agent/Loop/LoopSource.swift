@@ -25,7 +25,7 @@ extension LoopSource {
 /// The descriptors of a turn, written straight into poll's table: the sources add to it at every
 /// turn, so it is no list of requests copied into the table afterwards.
 struct PollRequests {
-    private(set) var table: [pollfd] = []
+    private var table: [pollfd] = []
 
     var count: Int { table.count }
 
