@@ -250,9 +250,9 @@ public final class UsageDatabase {
         return IntervalID(rawValue: database.lastInsertRowID)
     }
 
-    /// Writes `intervals` whole, as `addInterval` does one (with the same statement's text), up to `intervalsPerInsert` in one
-    /// statement: what a flush writes after a stretch of focus switches, each statement's own run
-    /// (its cursors, its end) paid once for several rows.
+    /// Writes `intervals` whole, as `addInterval` does one (with the same statement's text), up to
+    /// `intervalsPerInsert` in one statement: what a flush writes after a stretch of focus
+    /// switches, each statement's own run (its cursors, its end) paid once for several rows.
     public func addIntervals(_ intervals: [UsageInterval]) throws {
         var rest = intervals[...]
         while !rest.isEmpty {
