@@ -5,7 +5,8 @@
 #   x11   private Xvfb + openbox + dbus + dunst, beside the floor (screentime-floor, a bare Xlib
 #         watcher built the same way), cards on as users have them: a limited app reopened 20
 #         times (and the floor's window as often), then three unlimited windows switching focus
-#         every 0.5 s; the ratios to the floor and the agent's RSS.
+#         every 0.5 s; the ratios to the floor and the agent's RSS; then what a change of a root
+#         window property the agent ignores costs both.
 #   sway  headless sway: three foot windows every 0.5 s, the disabled one back from the scratchpad.
 #   gnome headless GNOME Shell with the extension: three windows every 0.5 s.
 #   kwin  KWin 5.27, the agent granted org_kde_plasma_window_management: two windows every second.

@@ -7,7 +7,9 @@ import Harnesses
 // it and shows its card, and the floor's window is reopened as often; the latency is from the
 // activation to WM_STATE Iconic. Then three unlimited windows take focus in turn at 2 Hz for
 // `seconds` (60): the CPU time of both. Prints both, their ratios beside the targets, and the
-// agent's RSS.
+// agent's RSS. Last, a property of the root window changes 120 times at 4 Hz, as a window manager's
+// restacking or a panel's clock does all day: what each change the agent ignores costs both (the
+// agent's usage writes in those 30 s included).
 // Run: scripts/bench.sh [x11|sway|gnome|kwin|card] [seconds] (the other desktops: SwayBench.swift,
 // GnomeShellBenchmark.swift, KWinBenchmark.swift; the restriction card: CardBench.swift; the GNOME and
 // Plasma widgets over an hour: WidgetBench.swift).
@@ -118,6 +120,17 @@ let onCPU = ProcessMeasures.cpuTime(pid) - onCPUBefore
 let floorOnCPU = ProcessMeasures.cpuTime(floor.processIdentifier) - floorOnCPUBefore
 let rss = ProcessMeasures.rssMegabytes(pid)
 try runHook("ending")
+
+let ignoredChanges = 120
+let agentBeforeIgnored = ProcessMeasures.cpuTime(pid)
+let floorBeforeIgnored = ProcessMeasures.cpuTime(floor.processIdentifier)
+let ignoredStart = DispatchTime.now()
+for change in 0..<ignoredChanges {
+    windows.setRootProperty("_SCREENTIME_BENCH_IGNORED", to: UInt(change))
+    sleep(until: ignoredStart, plus: Double(change + 1) * 0.25)
+}
+let agentPerIgnored = (ProcessMeasures.cpuTime(pid) - agentBeforeIgnored) / Double(ignoredChanges)
+let floorPerIgnored = (ProcessMeasures.cpuTime(floor.processIdentifier) - floorBeforeIgnored) / Double(ignoredChanges)
 agent.stop()
 floor.terminate()
 floor.waitUntilExit()
@@ -133,3 +146,5 @@ print(String(format: "agent CPU: %.3f s per 60 s of switching; floor: %.3f s", o
 print(String(format: "ratios agent/floor: median latency %.2fx (target <= 1.5x), CPU %.2fx (target <= 2x)",
              ProcessMeasures.percentile(agentLatencies, 0.5) / ProcessMeasures.percentile(floorLatencies, 0.5), onCPU / floorOnCPU))
 print(String(format: "agent RSS: %.1f MB (target <= 12 MB)", rss))
+print(String(format: "per ignored root property change: agent %.1f us, floor %.1f us (%.2fx)",
+             agentPerIgnored * 1e6, floorPerIgnored * 1e6, agentPerIgnored / floorPerIgnored))

@@ -195,6 +195,13 @@ public final class TestWindowClient {
         XFlush(display)
     }
 
+    /// Sets the CARDINAL property `name` on the root: a change every client watching the root's
+    /// properties is woken for.
+    public func setRootProperty(_ name: String, to value: UInt) {
+        setCardinals(TestWindow(xid: root), name, type: Atom(XA_CARDINAL), [value])
+        XFlush(display)
+    }
+
     /// The window manager's frame around `window`: its ancestor that is a child of the root.
     public func frame(of window: TestWindow) -> UInt? {
         var current = window.xid
