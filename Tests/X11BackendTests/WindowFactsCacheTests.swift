@@ -32,6 +32,10 @@ final class WindowFactsCacheTests: X11DesktopTestCase {
     /// nothing to read sends none).
     private func switchFocus(to window: TestWindow) throws -> (facts: WindowFacts?, requests: UInt) {
         client.activate(window)
+        // The window manager's switch is over (its None between two windows included) before the
+        // source drains: the count is of one switch, not of where the drains fell between its steps.
+        XCTAssertTrue(client.waitUntil { client.activeWindow() == window.xid }, "the window manager did not activate \(window)")
+        client.syncWithWindowManager()
         let before = connection.display.nextRequestSerial
         let events = try source.events { $0.focusedWindow == window.id }
         let requests = connection.display.nextRequestSerial - before
