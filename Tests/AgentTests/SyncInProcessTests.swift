@@ -48,6 +48,8 @@ final class SyncInProcessTests: XCTestCase {
         options.clock = clock
         options.desktop = { _ in desktop.desktop }
         let agent = try AgentRunner(options: options)
+        // Without inotify the files would be looked at every 30 s, not at the turns these tests count.
+        XCTAssertGreaterThanOrEqual(agent.fileWatches.fileDescriptor, 0, "no inotify instance left on this machine (fs.inotify.max_user_instances)")
         try agent.start()
         return Computer(agent: agent, desktop: desktop, environment: environment)
     }

@@ -38,7 +38,8 @@ final class AgentBus {
             runner.browserConnectionClosed(name)
         }
         try connection.export(path: AgentInterface.objectPath, interface: AgentInterface.interface,
-                              introspection: AgentInterface.introspectionXML) { [unowned self] member, arguments in
+                              introspection: AgentInterface.introspectionXML) { [unowned runner] member, arguments in
+            // The parameter, not `self.runner`: a closure that named it plainly held the agent for good.
             try AgentService(runner: runner).call(member, arguments)
         }
     }

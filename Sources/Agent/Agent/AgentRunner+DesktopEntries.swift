@@ -11,7 +11,6 @@ extension AgentRunner {
     /// An entry was written, replaced or removed: windows are named by the entries as they are now,
     /// the focused one at once (an app installed while it is open stops being a stranger).
     func desktopEntriesChanged(at now: Date) {
-        desktopEntryWatch.drain()
         watchDesktopEntries()
         desktopEntries = DesktopEntryIndex.load(environment: options.environment)
         resolver = AppResolver(entries: desktopEntries)

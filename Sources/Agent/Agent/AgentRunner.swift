@@ -52,8 +52,14 @@ public final class AgentRunner {
     var resolver: AppResolver
     /// The installed desktop entries as last read (at start, and when their folders change).
     var desktopEntries: [DesktopEntry]
+    /// The agent's one inotify instance, for every folder it watches.
+    let fileWatches = FileWatches()
     /// The desktop-entry folders: an app installed or changed while the agent runs is known at once.
-    let desktopEntryWatch = DirectoryWatch()
+    lazy var desktopEntryWatch = fileWatches.watcher { [unowned self] now in
+        desktopEntriesChanged(at: now)
+        // Reading every desktop entry is rare work: its code need not stay resident.
+        CodePages.release()
+    }
     var engine: Engine
     /// A Cheat Day was booked or cancelled here (in the store, not the config): `SyncSource` shares it at once.
     var cheatDaysChangedHere = false
@@ -80,7 +86,7 @@ public final class AgentRunner {
     /// The calendars' mode events, expanded by a short-lived `screentime calendar expand`.
     let calendars: CalendarRefresher
     /// Changes in the calendars' folders.
-    let calendarWatch = DirectoryWatch()
+    lazy var calendarWatch = fileWatches.watcher { [unowned self] now in calendars.foldersChanged(now: now) }
     /// The longest the loop worked between two polls (monotonic clock): the most any event waited
     /// behind another. Logged at exit and shown in the status's diagnostics.
     var longestTurn = Duration.zero
@@ -167,6 +173,11 @@ public final class AgentRunner {
         bus = try AgentBus(runner: self)
         bus.map { watchSessionBus($0.connection) }
         watchLogind()
+        config.startWatching(through: fileWatches) { [unowned self] now in
+            wantedSettingsChanged(at: now)
+            // Parsing and applying a config is rare work: its code need not stay resident.
+            CodePages.release()
+        }
         watchDesktopEntries()
         beginTurn()
         runLog.begin(store: store, environment: options.environment, now: now) { [logind] answer in logind?.askSessionStart(answer) ?? false }
@@ -180,8 +191,8 @@ public final class AgentRunner {
     /// Every source of the loop's turns, in the order a turn serves them: a signal first, the
     /// engine's deadlines before the desktop's events of the same turn, the store's flush after both.
     func makeSources() -> [LoopSource] {
-        [SignalSource(self), ConfigWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
-         SessionBusSource(self), SystemBusSource(self), DesktopEntriesSource(self), CardSource(self),
+        [SignalSource(self), FileWatchSource(self), ModeSource(self), EngineTimerSource(self), DesktopSource(self),
+         SessionBusSource(self), SystemBusSource(self), CardSource(self),
          WeeklySummarySource(self), TabCardSource(self), DoNotDisturbSource(self), UsageFlushSource(self), ReconnectSource(self), CommitmentSource(self), AgentAliveSource(self),
          FilterFadeSource(self), SyncSource(self), CodePagesSource()]
     }

@@ -12,7 +12,7 @@ public final class ConfigSource {
     public private(set) var settings: Settings
     /// The last problem, shown by `status` and `doctor` until the file is fixed.
     public private(set) var problem: String?
-    private let watch = DirectoryWatch()
+    private var watch: DirectoryWatch?
 
     public init(path: String) {
         self.path = path
@@ -38,22 +38,18 @@ public final class ConfigSource {
     }
 
     /// Watches the file's directory (editors replace files by renaming), and the directory of the
-    /// file a symlinked config points to; returns the descriptor to poll.
-    public func startWatching() -> Int32 {
+    /// file a symlinked config points to; calls `changed` when an edit changed the settings.
+    func startWatching(through watches: FileWatches, changed: @escaping (Date) -> Void) {
         try? PrivateFiles.makeFolder(ConfigEditor.directory(of: path))
+        watch = watches.watcher { [unowned self] now in
+            // The link may now point elsewhere: the watched directories are brought up to date too.
+            watchPathAndTarget()
+            if reload() { changed(now) }
+        }
         watchPathAndTarget()
-        return watch.fileDescriptor
-    }
-
-    /// Drains the inotify events; returns whether the settings changed. The link may now point
-    /// elsewhere, so the watched directories are brought up to date too.
-    public func handleWatchEvents() -> Bool {
-        watch.drain()
-        watchPathAndTarget()
-        return reload()
     }
 
     private func watchPathAndTarget() {
-        watch.watch([ConfigEditor.directory(of: path), ConfigEditor.directory(of: ConfigEditor.target(of: path))])
+        watch?.watch([ConfigEditor.directory(of: path), ConfigEditor.directory(of: ConfigEditor.target(of: path))])
     }
 }

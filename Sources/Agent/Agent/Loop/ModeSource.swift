@@ -1,15 +1,14 @@
 import FoundationEssentials
 
 /// What decides the mode over time: the decision's own next change (a schedule, bedtime, a break's
-/// end), the calendars' folders and their periodic refresh, and the short-lived process that
-/// expands them. Each asks the mode resolver again.
+/// end), the calendars' periodic refresh or their folders' changes (`AgentRunner.calendarWatch`),
+/// and the short-lived process that expands them. Each asks the mode resolver again.
 final class ModeSource: LoopSource {
     private unowned(unsafe) let agent: AgentRunner
 
     init(_ agent: AgentRunner) { self.agent = agent }
 
     func pollRequests(into requests: inout PollRequests) {
-        requests.add(agent.calendarWatch.fileDescriptor)
         if let expansion = agent.calendars.childFileDescriptor { requests.add(expansion) }
     }
 
@@ -20,10 +19,6 @@ final class ModeSource: LoopSource {
 
     func handle(ready: [Int32], now: Date) {
         let calendars = agent.calendars
-        if ready.contains(agent.calendarWatch.fileDescriptor) {
-            agent.calendarWatch.drain()
-            calendars.foldersChanged(now: now)
-        }
         if let expansion = calendars.childFileDescriptor, ready.contains(expansion), calendars.childOutputArrived() {
             agent.calendarsChanged(now: now)
         }

@@ -20,7 +20,7 @@ final class SyncSource: LoopSource {
     static let settingsInterval: TimeInterval = 60
 
     private unowned(unsafe) let agent: AgentRunner
-    private let watch = DirectoryWatch()
+    private var watch: DirectoryWatch!
     private var membership: SyncMembership
     private var folder: SyncFolder?
     /// The engine's use and continues as last written: a change is written at the next gap.
@@ -45,6 +45,10 @@ final class SyncSource: LoopSource {
     init(_ agent: AgentRunner) {
         self.agent = agent
         membership = SyncMembership.load(environment: agent.options.environment)
+        watch = agent.fileWatches.watcher { [unowned self] now in
+            filesChanged(now: now)
+            serve(now: now)
+        }
         // Made now, so that the watch of a join (`sync join` writes there) starts with the agent.
         try? PrivateFiles.makeFolder(XDGPaths.stateDirectory(environment: agent.options.environment))
         open(membership)
@@ -80,10 +84,6 @@ final class SyncSource: LoopSource {
         watch.watch(directories)
     }
 
-    func pollRequests(into requests: inout PollRequests) {
-        requests.add(watch.fileDescriptor)
-    }
-
     func nextDeadline(now: Date) -> Date? {
         guard folder != nil else { return nil }
         if importDue || agent.cheatDaysChangedHere || imported?.day != today() { return now }
@@ -104,19 +104,22 @@ final class SyncSource: LoopSource {
 
     private func grantCount(_ engine: Engine) -> Int { engine.grants.values.reduce(0) { $0 + $1.count } }
 
-    func handle(ready: [Int32], now: Date) {
-        if ready.contains(watch.fileDescriptor) {
-            watch.drain()
-            let reloaded = SyncMembership.load(environment: agent.options.environment)
-            if reloaded.folder != membership.folder || reloaded.device != membership.device || reloaded.name != membership.name {
-                if reloaded.folder != membership.folder { Log.info(reloaded.folder.map { "sync: joined \($0)" } ?? "sync: left the synced folder") }
-                membership = reloaded
-                open(reloaded)
-                if folder == nil { agent.apply(agent.engine.useElsewhere(UsageElsewhere(), at: now)) }
-            }
-            importDue = true
-            rewatch()
+    /// A join or leave, a shared setting edited here, or another device's files.
+    private func filesChanged(now: Date) {
+        let reloaded = SyncMembership.load(environment: agent.options.environment)
+        if reloaded.folder != membership.folder || reloaded.device != membership.device || reloaded.name != membership.name {
+            if reloaded.folder != membership.folder { Log.info(reloaded.folder.map { "sync: joined \($0)" } ?? "sync: left the synced folder") }
+            membership = reloaded
+            open(reloaded)
+            if folder == nil { agent.apply(agent.engine.useElsewhere(UsageElsewhere(), at: now)) }
         }
+        importDue = true
+        rewatch()
+    }
+
+    func handle(ready: [Int32], now: Date) { serve(now: now) }
+
+    private func serve(now: Date) {
         guard let folder else { return }
         // A booking made or cancelled here goes to the others at once, as a shared setting edited in the config does.
         if agent.cheatDaysChangedHere {
