@@ -110,6 +110,9 @@ public final class AgentRunner {
     let weeklySummary: WeeklySummaryNotice
     /// What the browsers' extensions report: the site of the focused tab, per browser process.
     let browsers = BrowserReports()
+    /// What the desktop reported (focus, title and idle changes), counted: a turn in which the
+    /// count did not move changed nothing but the desktop's own state.
+    var desktopReports = 0
     /// The loop over every source, from `start`.
     private var eventLoop: EventLoop?
 
@@ -226,6 +229,7 @@ public final class AgentRunner {
     }
 
     func focusChanged(_ event: FocusEvent, at now: Date) {
+        desktopReports &+= 1
         switch event {
         case .focused(let facts): focusMoved(to: facts, at: now)
         case .titleChanged(let facts):
@@ -235,6 +239,7 @@ public final class AgentRunner {
     }
 
     func idleChanged(_ transition: IdleTransition) {
+        desktopReports &+= 1
         sessionChanged(at: transition.date) { $0.inputActive = transition.isActive }
     }
 

@@ -15,11 +15,15 @@ protocol LoopSource: AnyObject {
     /// A turn for this source: `ready` holds those of its descriptors that poll found ready (empty
     /// when only its deadline came). `now` is the instant the loop read for this turn.
     func handle(ready: [Int32], now: Date)
+    /// Whether the last `handle` changed nothing another source's descriptors or deadline depend
+    /// on: the next turn may then ask this source alone (see `EventLoop`).
+    var servedQuietly: Bool { get }
 }
 
 extension LoopSource {
     func pollRequests(into requests: inout PollRequests) {}
     func nextDeadline(now: Date) -> Date? { nil }
+    var servedQuietly: Bool { false }
 }
 
 /// The descriptors of a turn, written straight into poll's table: the sources add to it at every
@@ -37,6 +41,11 @@ struct PollRequests {
     }
 
     mutating func removeAll() { table.removeAll(keepingCapacity: true) }
+
+    /// Puts `other`'s descriptors in place of as many from `position` on.
+    mutating func replace(from position: Int, with other: PollRequests) {
+        for offset in other.table.indices { table[position + offset] = other.table[offset] }
+    }
 
     /// Polls the table, at most `timeout` ms (-1: no limit); poll's answer.
     mutating func poll(timeout: Int32) -> Int32 { Glibc.poll(&table, nfds_t(table.count), timeout) }
