@@ -17,7 +17,7 @@ final class DesktopSource: LoopSource {
     func nextDeadline(now: Date) -> Date? { agent.desktop?.nextDeadline(after: now) }
 
     /// The last turn read only the desktop's own sockets, and nothing came of it for the agent
-    /// (no focus or idle change): a window the agent does not follow changed.
+    /// (no focus, title or idle change): a window or property the agent does not follow changed.
     private(set) var servedQuietly = false
 
     func handle(ready: [Int32], now: Date) {
