@@ -1,10 +1,11 @@
 #!/bin/sh
 # Regenerates Sources/Agent/screentime-agent/hot-code.order, the functions the agent's loop runs,
-# which its release link places together (Package.swift): counted by callgrind in the x11
-# benchmark (`scripts/bench.sh x11`: cards, reopens, focus switching), from the settled agent's
-# first card to the end (instrumented from then only: a start under callgrind would outlast the
-# benchmark's wait). Needs valgrind (apt-get install valgrind). Run it after changing what the
-# loop runs; a stale list costs resident memory only, never behaviour.
+# the most called first, which its release link places together in that order (Package.swift):
+# counted by callgrind in the x11 benchmark (`scripts/bench.sh x11`: cards, reopens, focus
+# switching), from the settled agent's first card to the end (instrumented from then only: a
+# start under callgrind would outlast the benchmark's wait). Needs valgrind (apt-get install
+# valgrind). Run it after changing what the loop runs; a stale list costs memory and CPU only
+# (the code of a turn spread over more pages), never behaviour.
 set -eu
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -30,10 +31,17 @@ chmod +x "$work/screentime-agent" "$work/hook"
 SCREENTIME_BIN_DIR="$work" SCREENTIME_BENCH_HOOK="$work/hook" .build/release/screentime-bench 60
 order=Sources/Agent/screentime-agent/hot-code.order
 {
-    echo "# The functions the agent's loop runs, from scripts/generate-hot-code-order.sh; lld's --symbol-ordering-file."
-    # Every function of the agent with a cost in the dump taken at "ending" (recursion levels as 'N).
-    callgrind_annotate --threshold=100 --inclusive=yes "$work/callgrind.out.1" | grep -F "[$work/agent]" \
-        | sed -E "s/^ *[0-9,]+ \([^)]*\) +//; s/ \[.*\]$//; s/^[^:]*://; s/'[0-9]+$//" \
-        | grep -v -e '^0x' -e '^(below main)$' | LC_ALL=C sort -u
+    echo "# The functions the agent's loop runs, the most called first, from scripts/generate-hot-code-order.sh; lld's --symbol-ordering-file."
+    # Every function of the agent in the dump taken at "ending", with how often it was called: the
+    # sum of its callers' "(Nx)" lines, which precede its own "*" line (recursion levels, 'N, as one).
+    # The code of every turn then lies together in a few pages, the rarer code after it.
+    callgrind_annotate --tree=caller --threshold=100 "$work/callgrind.out.1" \
+        | awk -v agent="[$work/agent]" '
+            / < .*\([0-9,]+x\)/ { match($0, /\([0-9,]+x\)/); n = substr($0, RSTART + 1, RLENGTH - 3); gsub(/,/, "", n); calls += n; next }
+            / \* / { if (index($0, agent)) { sub(/^ *[0-9,]+ \([^)]*\) +\* +[^:]*:/, ""); sub(/ \[.*\]$/, ""); print calls, $0 }; calls = 0; next }
+            /^$/ { calls = 0 }' \
+        | sed -E "s/'[0-9]+$//" | grep -v -e ' 0x' -e ' (below main)$' \
+        | awk '{ total[$2] += $1 } END { for (name in total) print total[name], name }' \
+        | LC_ALL=C sort -k1,1nr -k2,2 | cut -d' ' -f2
 } > "$order"
 echo "$order: $(grep -vc '^#' "$order") functions"
