@@ -7,42 +7,12 @@ import XCTest
 
 /// The agent's file watches: one inotify instance for all of them (a user has 128 for the whole
 /// session), and when none is left, a look every 30 s instead of nothing.
-final class FileWatchesTests: XCTestCase {
-    typealias VirtualClock = InProcessWeekTests.VirtualClock
-    typealias ScriptedDesktop = InProcessWeekTests.ScriptedDesktop
-
-    private var folder: URL!
-    private var bus: PrivateBus!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-watches-\(UUID().uuidString.prefix(8))")
-        bus = try PrivateBus(directory: folder.appendingPathComponent("bus"))
-    }
-
-    override func tearDownWithError() throws {
-        bus.kill()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class FileWatchesTests: InProcessAgentTestCase {
     private let config = "[general]\nidle-after = 1h\n[modes]\nautomatic = off\nbreaks = off\n[limits]\n"
 
     private func startAgent(clock: VirtualClock) throws -> (AgentRunner, [String: String]) {
-        let environment = try InProcessHome.environment(home: folder.appendingPathComponent("home"), runtime: folder.appendingPathComponent("runtime"),
-                                                        busAddress: bus.address, config: config)
-        let desktop = ScriptedDesktop()
-        var options = AgentRunner.Options(environment: environment)
-        options.clock = clock
-        options.desktop = { _ in desktop.desktop }
-        let agent = try AgentRunner(options: options)
-        try agent.start()
-        return (agent, environment)
-    }
-
-    private func live(_ seconds: Int, _ agent: AgentRunner, _ clock: VirtualClock) throws {
-        for _ in 0..<seconds {
-            clock.advance(1)
-            try agent.turn(waitingAtMost: 0)
-        }
+        let environment = try environment(config: config)
+        return (try startAgent(environment, clock: clock, desktop: ScriptedDesktop()), environment)
     }
 
     private static func inotifyInstancesOpen() -> Int {
@@ -59,7 +29,7 @@ final class FileWatchesTests: XCTestCase {
         try live(1, agent, clock)
         XCTAssertEqual(Self.inotifyInstancesOpen() - before, 1, "one inotify instance for the whole agent")
 
-        try InProcessHome.writeConfig(config + "stnotes = 30m\n", environment)
+        try writeConfig(config + "stnotes = 30m\n", environment)
         try live(1, agent, clock)
         XCTAssertEqual(agent.engine.settings.limits["stnotes"], 30 * 60, "a config edit is applied at the next turn")
 
@@ -76,11 +46,11 @@ final class FileWatchesTests: XCTestCase {
         let clock = VirtualClock(Date(timeIntervalSince1970: 1_780_300_800))
         let (agent, environment) = try Self.withInotifyExhausted { try startAgent(clock: clock) }
         XCTAssertLessThan(agent.fileWatches.fileDescriptor, 0, "the agent was started with no inotify instance left")
-        try live(2, agent, clock)
-        try InProcessHome.writeConfig(config + "stnotes = 30m\n", environment)
+        try live(2, step: 1, agent, clock)
+        try writeConfig(config + "stnotes = 30m\n", environment)
         try live(1, agent, clock)
         XCTAssertNil(agent.engine.settings.limits["stnotes"], "not seen at once without inotify")
-        try live(Int(FileWatches.fallbackInterval), agent, clock)
+        try live(FileWatches.fallbackInterval, step: 1, agent, clock)
         XCTAssertEqual(agent.engine.settings.limits["stnotes"], 30 * 60, "seen at the next look")
     }
 
@@ -92,7 +62,7 @@ final class FileWatchesTests: XCTestCase {
         try {
             let clock = VirtualClock(Date(timeIntervalSince1970: 1_780_300_800))
             let (agent, _) = try startAgent(clock: clock)
-            try live(2, agent, clock)
+            try live(2, step: 1, agent, clock)
             freed = agent
         }()
         XCTAssertNil(freed, "nothing holds the agent once its owner let go")

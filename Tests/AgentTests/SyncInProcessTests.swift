@@ -7,11 +7,11 @@ import Harnesses
 import XCTest
 @testable import Agent
 
-/// Two whole agents in the test's process (`InProcessWeekTests`' scripted desktop and virtual
+/// Two whole agents in the test's process (`InProcessAgentTestCase`'s scripted desktop and virtual
 /// clock), each with its own home, store and bus, joined to one folder: one budget between them.
 final class SyncInProcessTests: XCTestCase {
-    typealias VirtualClock = InProcessWeekTests.VirtualClock
-    typealias ScriptedDesktop = InProcessWeekTests.ScriptedDesktop
+    typealias VirtualClock = InProcessAgentTestCase.VirtualClock
+    typealias ScriptedDesktop = InProcessAgentTestCase.ScriptedDesktop
 
     private var root: URL!
     private var buses: [PrivateBus] = []
@@ -44,13 +44,9 @@ final class SyncInProcessTests: XCTestCase {
             try membership.save(environment: environment)
         }
         let desktop = ScriptedDesktop()
-        var options = AgentRunner.Options(environment: environment)
-        options.clock = clock
-        options.desktop = { _ in desktop.desktop }
-        let agent = try AgentRunner(options: options)
+        let agent = try InProcessAgentTestCase.startedAgent(environment, clock: clock, desktop: desktop)
         // Without inotify the files would be looked at every 30 s, not at the turns these tests count.
         XCTAssertGreaterThanOrEqual(agent.fileWatches.fileDescriptor, 0, "no inotify instance left on this machine (fs.inotify.max_user_instances)")
-        try agent.start()
         return Computer(agent: agent, desktop: desktop, environment: environment)
     }
 
