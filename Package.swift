@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "CardContent", dependencies: ["SystemErrors", "ScreenTimeCore", "UsageStore", "CalendarFeed", "FeedReader", "LocalSystem", "SessionBus",
                                                     "SyncFolder"]),
         // The long-running agent, lean: only what the agent needs is linked (no libical, no CLI).
-        // Released, it is linked by lld with the code its loop runs placed together (hot-code.order, from
+        // Released, it is linked by lld with the code its loop runs placed together, the most called first (hot-code.order, from
         // scripts/generate-hot-code-order.sh): the kernel maps code in 64 KB or larger runs, so the loop's
         // scattered functions kept most of the agent's text resident all day.
         .executableTarget(name: "screentime-agent", dependencies: ["Agent"], exclude: ["hot-code.order"],
