@@ -77,8 +77,10 @@ public final class AgentRunner {
     var desiredFilter = DisplayFilterName.none
     let signals: SignalWatch
     var nextReconnect: Date?
+    /// Since when the session bus has been gone, while it is.
+    var busLostSince: Date?
     let usage: UsageWriter
-    var stopRequested: Int32?
+    var stopRequested: StopReason?
     var statusDirty = false
     var modeDecision: ModeDecision?
     /// The sleep times last decided from (learned, default or pinned), for `status`.
@@ -166,7 +168,7 @@ public final class AgentRunner {
             shutDown(reason: "\(error)")
             throw error
         }
-        shutDown(reason: "signal \(stopRequested!)")
+        shutDown(reason: stopRequested!.description)
         return 0
     }
 
@@ -331,13 +333,35 @@ public final class AgentRunner {
         scheduleReconnect(now.addingTimeInterval(2))
     }
 
+    /// The session bus went away: looked for again in 2 s, for a minute.
+    func sessionBusLost(_ error: Error, at now: Date) {
+        Log.warning("lost the session bus (\(error)); reconnecting")
+        bus = nil
+        busLostSince = now
+        // Providers speaking D-Bus (shell extensions, KWin scripts) went with it.
+        if desktop?.connections.contains(where: { $0.pollDescriptor < 0 }) == true { desktopLost(error, at: now) }
+        scheduleReconnect(now.addingTimeInterval(2))
+    }
+
+    /// How long the session bus may be gone before the session counts as over. A bus restarted
+    /// (systemd's user bus) is back within seconds; one gone for good went with its session (a
+    /// logout), and the agent leaves as it does when it starts without one, rather than stay and
+    /// join whatever display and bus a later session brings under the same names.
+    static let sessionEndsAfterBusGone: TimeInterval = 60
+
     func reconnect(now: Date) {
         nextReconnect = nil
         if bus == nil {
             do {
                 bus = try AgentBus(runner: self)
                 bus.map { watchSessionBus($0.connection) }
+                busLostSince = nil
             } catch {
+                if let since = busLostSince, now.timeIntervalSince(since) >= Self.sessionEndsAfterBusGone {
+                    Log.warning("the session bus has been gone for \(Int(Self.sessionEndsAfterBusGone)) s (\(error)): the session is over; leaving")
+                    stopRequested = .sessionEnded
+                    return
+                }
                 Log.warning("no session bus yet (\(error))")
                 scheduleReconnect(now.addingTimeInterval(2))
             }

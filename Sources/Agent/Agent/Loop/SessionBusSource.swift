@@ -3,7 +3,8 @@ import FoundationEssentials
 
 /// The agent's session bus connection: method calls to `AgentService`, signals (notification
 /// actions, screen savers, media players, shell extensions), replies and their timeouts. Lost, it
-/// is reconnected in 2 s; the providers that spoke over it go too.
+/// is reconnected in 2 s, for a minute (`AgentRunner.sessionBusLost`); the providers that spoke
+/// over it go too.
 final class SessionBusSource: LoopSource {
     private unowned(unsafe) let agent: AgentRunner
 
@@ -23,12 +24,7 @@ final class SessionBusSource: LoopSource {
     func handle(ready: [Int32], now: Date) {
         guard let bus = agent.bus else { return }
         do { if !ready.isEmpty || bus.connection.hasQueuedIncoming { try bus.connection.dispatchPending() } } catch {
-            Log.warning("lost the session bus (\(error)); reconnecting")
-            agent.bus = nil
-            // Providers speaking D-Bus (shell extensions, KWin scripts) went with it.
-            if agent.desktop?.connections.contains(where: { $0.pollDescriptor < 0 }) == true { agent.desktopLost(error, at: now) }
-            agent.scheduleReconnect(now.addingTimeInterval(2))
-            return
+            return agent.sessionBusLost(error, at: now)
         }
         if let due = bus.connection.nextReplyDeadline(now: now), due <= now { bus.connection.expireOverdueReplies() }
     }

@@ -9,5 +9,5 @@ final class SignalSource: LoopSource {
 
     func pollRequests(into requests: inout PollRequests) { requests.add(agent.signals.fileDescriptor) }
 
-    func handle(ready: [Int32], now: Date) { agent.stopRequested = agent.signals.take() ?? SIGTERM }
+    func handle(ready: [Int32], now: Date) { agent.stopRequested = .signal(agent.signals.take() ?? SIGTERM) }
 }
