@@ -11,18 +11,15 @@ class InProcessAgentTestCase: XCTestCase {
     /// The wall clock a test moves; the monotonic one moves with it, except across a suspend.
     final class VirtualClock: AgentClock {
         var wall: Date
-        private let base = SuspendingClock.now
-        private var monotonicOffset: TimeInterval = 0
+        private var monotonic = MonotonicInstant.now()
 
         init(_ start: Date) { wall = start }
 
-        func read() -> (wall: Date, monotonic: SuspendingClock.Instant) {
-            (wall, base.advanced(by: .milliseconds(Int64((monotonicOffset * 1000).rounded()))))
-        }
+        func read() -> ClockReading { ClockReading(wall: wall, monotonic: monotonic) }
 
         func advance(_ seconds: TimeInterval) {
             wall = wall.addingTimeInterval(seconds)
-            monotonicOffset += seconds
+            monotonic = monotonic.advanced(by: seconds)
         }
 
         /// The machine asleep for `seconds`: the wall clock goes on, the monotonic one stands still.

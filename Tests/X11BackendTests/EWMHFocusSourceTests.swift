@@ -211,6 +211,48 @@ final class EWMHFocusSourceTests: X11DesktopTestCase {
         client.setActiveWindowProperty(window.xid)
         XCTAssertEqual(try source.events { $0.focusedWindow == window.id }.compactMap(\.focusedWindow), [window.id])
     }
+
+    /// A manager that passes through None between two windows (openbox) changes
+    /// `_NET_ACTIVE_WINDOW` twice per switch. Once it was seen doing so, a switch's first change
+    /// waits for the second, the socket not polled for input, and one read follows both; a
+    /// manager that names the window at once is read at once again after one such wait.
+    func testAFirstChangeWaitsForTheSecondOnceTheManagerPassedThroughNone() throws {
+        var now = Date(timeIntervalSince1970: 1_000)
+        let source = try EWMHFocusSource(connection: connection, burstWindow: 0.0005, clock: { now })
+        let alpha = try open("StBurstAlpha", "Alpha")
+        let beta = try open("StBurstBeta", "Beta")
+        client.setActiveWindowProperty(alpha.xid)
+        XCTAssertEqual(try source.events { $0.focusedWindow == alpha.id }.compactMap(\.focusedWindow), [alpha.id])
+
+        // Not seen passing through None yet: each change is read as it comes.
+        client.setActiveWindowProperty(0)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        XCTAssertFalse(source.isHoldingReads)
+        client.setActiveWindowProperty(beta.xid)
+        XCTAssertEqual(try source.events { $0.focusedWindow == beta.id }.compactMap(\.focusedWindow), [beta.id])
+
+        // Now the None waits for the window that follows, and only that is reported.
+        client.setActiveWindowProperty(0)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        XCTAssertTrue(source.isHoldingReads)
+        XCTAssertEqual(source.nextPoll(after: now), now.addingTimeInterval(0.0005))
+        client.setActiveWindowProperty(alpha.xid)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [], "read before the burst's end")
+        now += 0.001
+        XCTAssertEqual(try source.drainEvents().compactMap(\.focusedWindow), [alpha.id])
+        XCTAssertFalse(source.isHoldingReads)
+        XCTAssertNil(source.nextPoll(after: now))
+
+        // A switch straight to the next window waits once, and the next change is read at once.
+        client.setActiveWindowProperty(beta.xid)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        XCTAssertTrue(source.isHoldingReads)
+        now += 0.001
+        XCTAssertEqual(try source.drainEvents().compactMap(\.focusedWindow), [beta.id])
+        client.setActiveWindowProperty(alpha.xid)
+        XCTAssertEqual(try source.events { $0.focusedWindow == alpha.id }.compactMap(\.focusedWindow), [alpha.id])
+        XCTAssertFalse(source.isHoldingReads)
+    }
 }
 
 /// Records every value `_NET_ACTIVE_WINDOW` takes, through `xprop -spy` (x11-utils), which reads

@@ -48,23 +48,31 @@ final class X11EventRouterTests: XCTestCase {
         let connection = try X11Connection()
         defer { connection.close() }
         try connection.watchRootProperties()
-        var rootChanges = 0
-        let subscription = connection.events.subscribe { event in
-            if case .propertyChanged(let window, _, _) = event, window == connection.root { rootChanges += 1 }
-        }
-        defer { connection.events.unsubscribe(subscription) }
+        let rootChanges = RootChanges(root: connection.root)
+        connection.events.subscribe(rootChanges)
+        defer { connection.events.unsubscribe(ObjectIdentifier(rootChanges)) }
 
         connection.socketPolled()
         try connection.events.dispatchPending()
-        rootChanges = 0
+        rootChanges.count = 0
         client.setActiveWindowProperty(client.activeWindow() ?? 0)  // the same value: a PropertyNotify
         XCTAssertTrue(Self.waitReadable(connection.fileDescriptor), "the PropertyNotify did not arrive")
         XCTAssertEqual(try connection.events.dispatchPending(), 0, "the socket was read already since the poll")
-        XCTAssertEqual(rootChanges, 0)
+        XCTAssertEqual(rootChanges.count, 0)
 
         connection.socketPolled()
         XCTAssertGreaterThan(try connection.events.dispatchPending(), 0)
-        XCTAssertEqual(rootChanges, 1)
+        XCTAssertEqual(rootChanges.count, 1)
+    }
+
+    /// Counts the PropertyNotify events on the root.
+    private final class RootChanges: X11EventSubscriber {
+        let root: Window
+        var count = 0
+        init(root: Window) { self.root = root }
+        func received(_ event: XEventSummary) {
+            if case .propertyChanged(let window, _, _) = event, window == root { count += 1 }
+        }
     }
 
     private static func waitReadable(_ descriptor: Int32) -> Bool {

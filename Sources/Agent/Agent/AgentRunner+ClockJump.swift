@@ -7,7 +7,7 @@ extension AgentRunner {
     /// interval ends at the last moment the user was seen, and every deadline the agent keeps in
     /// wall-clock time is taken again from the new clock: a step back must not hold a flush, a
     /// reconnect, an idle reading or a fade for as long as the step.
-    func followClockJumps(wall: Date, monotonic: SuspendingClock.Instant) {
+    func followClockJumps(wall: Date, monotonic: MonotonicInstant) {
         guard let jump = clockJumps.check(wall: wall, monotonic: monotonic) else { return }
         let now = jump.now
         Log.info("the clock jumped by \(Int(jump.size.rounded())) s; nothing of the jump is counted")

@@ -91,7 +91,7 @@ public final class AgentRunner {
     lazy var calendarWatch = fileWatches.watcher { [unowned self] now in calendars.foldersChanged(now: now) }
     /// The longest the loop worked between two polls (monotonic clock): the most any event waited
     /// behind another. Logged at exit and shown in the status's diagnostics.
-    var longestTurn = Duration.zero
+    var longestTurn: TimeInterval = 0
     /// Suspends and clock steps, noticed each turn of the loop.
     var clockJumps = ClockJumpDetector()
     /// Input, lock, sleep and media, combined into whether the user is present.
@@ -208,16 +208,16 @@ public final class AgentRunner {
     func turn(waitingAtMost maximumWait: Int32? = nil) throws {
         guard let eventLoop else { return }
         // Set once poll returns: the turn is measured from there, not from before the wait.
-        var turnStart: ContinuousClock.Instant?
+        var turnStart: MonotonicInstant?
         try eventLoop.turn(now: now, maximumWait: maximumWait) {
-            turnStart = ContinuousClock.now
+            turnStart = .now()
             return beginTurn()
         }
         if statusDirty {
             statusDirty = false
             bus?.statusChanged()
         }
-        if let turnStart { longestTurn = max(longestTurn, ContinuousClock.now - turnStart) }
+        if let turnStart { longestTurn = max(longestTurn, MonotonicInstant.now().seconds(since: turnStart)) }
     }
 
     /// Reads the clocks for this turn: the instant every part of the agent works with until the
@@ -454,7 +454,7 @@ public final class AgentRunner {
         return status
     }
 
-    static func milliseconds(_ duration: Duration) -> Double { (duration.timeInterval * 1000).rounded() }
+    static func milliseconds(_ seconds: TimeInterval) -> Double { (seconds * 1000).rounded() }
 
     /// Handles an engine event coming from outside (the D-Bus interface, notification actions).
     /// Hands `event` to the engine and carries out its actions; returns them (what a continue granted).

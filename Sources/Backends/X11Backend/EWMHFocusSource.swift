@@ -16,7 +16,14 @@ import ScreenTimeCore
 ///
 /// Events come through the connection's `X11EventRouter`, shared with the idle watch: the source
 /// keeps the PropertyNotify events it cares about until its drain.
-public final class EWMHFocusSource: FocusSource {
+///
+/// A window manager that passes through None (openbox) changes `_NET_ACTIVE_WINDOW` twice per
+/// switch, the new window about half a millisecond after the None, once the server confirmed the
+/// focus: read as it comes, that is two wakeups and two round trips. Once such a manager was seen,
+/// a first change waits `burstWindow` for the second, the socket not polled for input meanwhile
+/// (`isHoldingReads`), and one read follows both. A manager that names the new window at once is
+/// read at once.
+public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
     public let backendName = "EWMH _NET_ACTIVE_WINDOW"
     /// How long `_NET_ACTIVE_WINDOW` must stay None before focus counts as gone.
     public let noneDebounce: TimeInterval
@@ -44,21 +51,31 @@ public final class EWMHFocusSource: FocusSource {
     private var titleChanged = false
     private var clientListChanged = false
     private var watchedDestroyed = false
-    private var subscription: X11EventRouter.Subscription?
 
-    public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, clock: @escaping () -> Date) throws {
+    /// How long a first change of `_NET_ACTIVE_WINDOW` waits for the second; 0: never.
+    public let burstWindow: TimeInterval
+    /// When the reads held for a burst are due; nil while none wait.
+    private var readsDue: Date?
+    /// The window manager passed through None on its last switch: the next begins with a burst.
+    private var passesThroughNone = false
+    /// `_NET_ACTIVE_WINDOW` changes handed over since the last drain's reads.
+    private var activeChanges = 0
+
+    public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, burstWindow: TimeInterval = 0,
+                clock: @escaping () -> Date) throws {
         self.connection = connection
         self.inspector = WindowInspector(connection: connection)
         self.noneDebounce = noneDebounce
+        self.burstWindow = burstWindow
         self.clock = clock
         // This source drains the connection's events, so the connection may cache window facts.
         try connection.watchRootProperties()
         reported = try focusedWindow()
-        subscription = connection.events.subscribe { [unowned(unsafe) self] event in received(event) }
+        connection.events.subscribe(self)
     }
 
     deinit {
-        if let subscription { connection.events.unsubscribe(subscription) }
+        connection.events.unsubscribe(ObjectIdentifier(self))
     }
 
     /// Changes made before our last read of the same property are left out: that read saw them
@@ -66,6 +83,7 @@ public final class EWMHFocusSource: FocusSource {
     private func propertyChanged(_ window: Window, _ atom: Atom, serial: UInt) {
         if window == connection.root && atom == connection.atoms.netActiveWindow && serial >= activeReadSerial {
             activeChanged = true
+            activeChanges += 1
         }
         if window == connection.root && atom == connection.atoms.netClientList {
             clientListChanged = true
@@ -76,7 +94,7 @@ public final class EWMHFocusSource: FocusSource {
         }
     }
 
-    private func received(_ event: XEventSummary) {
+    func received(_ event: XEventSummary) {
         switch event {
         case .propertyChanged(let window, let atom, let serial):
             propertyChanged(window, atom, serial: serial)
@@ -137,7 +155,11 @@ public final class EWMHFocusSource: FocusSource {
         }
     }
 
+    /// Reads wait for the rest of a burst: the socket's input waits with them.
+    public var isHoldingReads: Bool { readsDue != nil }
+
     public func nextPoll(after now: Date) -> Date? {
+        if let readsDue { return readsDue }
         if backlog || activeChanged || titleChanged { return now }
         return noneSince.map { $0.addingTimeInterval(noneDebounce) }
     }
@@ -153,8 +175,10 @@ public final class EWMHFocusSource: FocusSource {
         // and a window renaming itself without pause cannot hold the agent either.
         // Another component's drain may have read our events already: they wait in the flags.
         try connection.events.dispatchPending(limit: Self.maxEventsPerRound)
+        if waitsForBurst() { return [] }
         let (active, title, clients, destroyed) = (activeChanged, titleChanged, clientListChanged, watchedDestroyed)
         (activeChanged, titleChanged, clientListChanged, watchedDestroyed) = (false, false, false, false)
+        activeChanges = 0
         if try destroyed || clients && reportedLeftClientList() {
             events += try reportedWindowEnded(destroyed: destroyed)
         } else if active || clients {
@@ -172,6 +196,23 @@ public final class EWMHFocusSource: FocusSource {
     }
 
     private static let maxEventsPerRound = 256
+
+    /// Whether the reads wait for the rest of a burst: a lone change of `_NET_ACTIVE_WINDOW` that
+    /// begins a switch (no None read is pending) from a manager that passes through None, for
+    /// `burstWindow` from its drain. Once they are due, the manager is taken to pass through None
+    /// still if the burst brought a second change.
+    private func waitsForBurst() -> Bool {
+        if let due = readsDue {
+            guard clock() >= due else { return true }
+            readsDue = nil
+            passesThroughNone = activeChanges >= 2
+            return false
+        }
+        guard burstWindow > 0, passesThroughNone, noneSince == nil, activeChanges == 1,
+              !clientListChanged, !watchedDestroyed else { return false }
+        readsDue = clock().addingTimeInterval(burstWindow)
+        return true
+    }
 
     private func reportedLeftClientList() throws -> Bool {
         guard let reported else { return false }
@@ -196,6 +237,7 @@ public final class EWMHFocusSource: FocusSource {
             guard reported != nil else { return [] }
             guard debounced else {
                 if noneSince == nil { noneSince = clock() }
+                passesThroughNone = true
                 return []
             }
             reported = nil

@@ -14,4 +14,11 @@ public protocol FocusSource: AnyObject {
     func currentFocus() throws -> WindowFacts?
     /// When the source wants to be asked again although its descriptor stayed quiet (polling fallback).
     func nextPoll(after now: Date) -> Date?
+    /// The source waits for the rest of a burst of events before it reads (until `nextPoll`): the
+    /// descriptor's input is not polled meanwhile.
+    var isHoldingReads: Bool { get }
+}
+
+extension FocusSource {
+    public var isHoldingReads: Bool { false }
 }

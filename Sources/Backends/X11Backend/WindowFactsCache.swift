@@ -30,11 +30,10 @@ struct StableWindowFacts: Equatable {
 /// This needs the root's PropertyChangeMask selected on the connection and its events drained by
 /// someone: the cache works only once `enable()` was called (by the EWMH focus source, which
 /// drains). Otherwise, and with window managers without `_NET_CLIENT_LIST`, every read is fresh.
-final class WindowFactsCache {
+final class WindowFactsCache: X11EventSubscriber {
     private let events: X11EventRouter
     private let root: Window
     private let clientListAtom: Atom
-    private var subscription: X11EventRouter.Subscription?
     private var entries: [Window: StableWindowFacts] = [:]
     /// `_NET_CLIENT_LIST` as last read, nil when unknown or changed since.
     private var clients: Set<Window>?
@@ -49,11 +48,11 @@ final class WindowFactsCache {
         self.events = events
         self.root = root
         self.clientListAtom = clientListAtom
-        subscription = events.subscribe { [unowned(unsafe) self] event in received(event) }
+        events.subscribe(self)
     }
 
     deinit {
-        if let subscription { events.unsubscribe(subscription) }
+        events.unsubscribe(ObjectIdentifier(self))
     }
 
     /// Starts caching; the caller has selected PropertyChangeMask on the root and drains the
@@ -63,7 +62,7 @@ final class WindowFactsCache {
         forgetAll()
     }
 
-    private func received(_ event: XEventSummary) {
+    func received(_ event: XEventSummary) {
         switch event {
         case .propertyChanged(let window, let atom, _) where window == root && atom == clientListAtom:
             clientListChanged = true

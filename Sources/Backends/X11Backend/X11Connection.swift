@@ -23,6 +23,7 @@ public final class X11Connection {
             throw error
         }
         root = display.root
+        fileDescriptor = display.fileDescriptor
         self.displayName = display.name
         windowFacts = WindowFactsCache(events: events, root: root, clientListAtom: atoms.netClientList)
     }
@@ -48,8 +49,8 @@ public final class X11Connection {
     /// outlive the connection.
     public var unsafeDisplayPointer: OpaquePointer { display.pointer }
 
-    /// The socket to poll for readability (ConnectionNumber).
-    public var fileDescriptor: Int32 { display.fileDescriptor }
+    /// The socket to poll for readability (ConnectionNumber), asked for at every turn.
+    public let fileDescriptor: Int32
 
     /// To be called after each poll of `fileDescriptor`: the components draining this connection
     /// then read the socket once per wakeup between them, not once each.

@@ -3,34 +3,30 @@
 /// a connection, and whichever drains first reads the socket for both. Each subscriber keeps what
 /// it was handed until its own drain.
 final class X11EventRouter {
-    typealias Handler = (XEventSummary) -> Void
-    /// Returned by `subscribe`, to unsubscribe.
-    struct Subscription: Hashable {
-        fileprivate let id: Int
+    /// Held `unowned(unsafe)`: a subscriber unsubscribes in its deinit. A weak reference would give
+    /// it a side table, and every retain and release of it the slow path; a closure per subscriber
+    /// cost a reabstraction thunk and a context at every event.
+    private struct Subscriber {
+        unowned(unsafe) let subscriber: X11EventSubscriber
     }
 
     private let display: XDisplay
     let codes: ExtensionEventCodes
-    private var handlers: [(Subscription, Handler)] = []
-    private var nextID = 0
+    private var subscribers: [Subscriber] = []
 
     init(display: XDisplay, codes: ExtensionEventCodes) {
         self.display = display
         self.codes = codes
     }
 
-    /// The handler is called from `dispatchPending`, on the connection's thread. A subscriber
-    /// unsubscribes in its deinit, so its handler may hold it `unowned(unsafe)`: a weak reference
-    /// would give it a side table, and every retain and release of it the slow path.
-    func subscribe(_ handler: @escaping Handler) -> Subscription {
-        nextID += 1
-        let subscription = Subscription(id: nextID)
-        handlers.append((subscription, handler))
-        return subscription
+    /// `subscriber` is handed every event from `dispatchPending`, on the connection's thread,
+    /// until it unsubscribes (in its deinit at the latest).
+    func subscribe(_ subscriber: X11EventSubscriber) {
+        subscribers.append(Subscriber(subscriber: subscriber))
     }
 
-    func unsubscribe(_ subscription: Subscription) {
-        handlers.removeAll { $0.0 == subscription }
+    func unsubscribe(_ subscriber: ObjectIdentifier) {
+        subscribers.removeAll { ObjectIdentifier($0.subscriber) == subscriber }
     }
 
     /// Reads up to `limit` events, those queued in Xlib and those readable on the socket without
@@ -79,10 +75,17 @@ final class X11EventRouter {
     private func dispatchNext() throws {
         let event = try display.nextEvent(codes: codes)
         if case .other = event { return }
-        for (_, handler) in handlers { handler(event) }
+        for entry in subscribers { entry.subscriber.received(event) }
     }
 
     /// Events wait in Xlib's queue, where polling the socket would not see them (our own round
     /// trips read them in).
     var hasQueuedEvents: Bool { display.queuedEvents() > 0 }
+}
+
+/// A component reading a connection's events through its `X11EventRouter`: the focus source, the
+/// idle watch, the window facts cache.
+protocol X11EventSubscriber: AnyObject {
+    /// One event, read for everyone; kept until the subscriber's own drain.
+    func received(_ event: XEventSummary)
 }

@@ -16,7 +16,7 @@ import ScreenTimeCore
 /// would be crossed and every `IdleCheck.returnPoll` while idle (`nextPoll(after:)`).
 ///
 /// Transitions are dated when they really happened (see `IdleCheck`).
-public final class X11IdleWatch {
+public final class X11IdleWatch: X11EventSubscriber {
     public enum Mechanism: Equatable, Sendable {
         /// IDLETIME alarms: nothing is read until the server sends an event.
         case syncAlarms
@@ -45,7 +45,6 @@ public final class X11IdleWatch {
     /// When to read again (polling mode).
     private var nextCheck: Date?
     private var pending: [IdleTransition] = []
-    private var subscription: X11EventRouter.Subscription?
 
     /// Prefers IDLETIME alarms; `mechanism: .polling` forces the fallback. Throws
     /// `X11Error.extensionMissing` when the server offers neither IDLETIME nor MIT-SCREEN-SAVER.
@@ -75,7 +74,7 @@ public final class X11IdleWatch {
             throw X11Error.extensionMissing("SYNC (IDLETIME) or MIT-SCREEN-SAVER")
         }
         if mechanism == .syncAlarms {
-            subscription = connection.events.subscribe { [unowned(unsafe) self] event in received(event) }
+            connection.events.subscribe(self)
             if hasScreenSaver {
                 try display.selectScreenSaverEvents()
                 screenSaverOn = try display.screenSaverInfo().isOn
@@ -85,7 +84,7 @@ public final class X11IdleWatch {
     }
 
     deinit {
-        if let subscription { connection.events.unsubscribe(subscription) }
+        connection.events.unsubscribe(ObjectIdentifier(self))
         if let alarm, connection.isUsable { try? connection.display.destroyAlarm(alarm) }
     }
 
@@ -137,7 +136,7 @@ public final class X11IdleWatch {
 
     // MARK: - Private
 
-    private func received(_ event: XEventSummary) {
+    func received(_ event: XEventSummary) {
         switch event {
         case .syncAlarm(let fired) where fired == alarm:
             woken = true

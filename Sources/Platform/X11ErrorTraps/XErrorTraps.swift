@@ -32,6 +32,9 @@ public enum XErrorTraps {
     nonisolated(unsafe) private static var open: [(display: OpaquePointer, startSerial: UInt, error: Trapped?)] = []
     /// Displays whose connection broke (almost always none).
     nonisolated(unsafe) private static var lost: [OpaquePointer] = []
+    /// `lost.count`, read by every X call: a constant-initialized global needs no lazy
+    /// initialization check, where the array does.
+    nonisolated(unsafe) private static var lostCount = 0
     nonisolated(unsafe) private static var installed = false
 
     /// Replaces Xlib's exiting handlers, once; call before the first XOpenDisplay.
@@ -56,6 +59,7 @@ public enum XErrorTraps {
     /// A display just opened: a broken connection marks it lost instead of ending the process.
     public static func opened(_ display: OpaquePointer) {
         lost.removeAll { $0 == display }
+        lostCount = lost.count
         XSetIOErrorExitHandler(display, { display, _ in
             if let display { XErrorTraps.markLost(display) }
         }, nil)
@@ -64,13 +68,15 @@ public enum XErrorTraps {
     /// Forgets `display` before XCloseDisplay.
     public static func closed(_ display: OpaquePointer) {
         lost.removeAll { $0 == display }
+        lostCount = lost.count
         open.removeAll { $0.display == display }
     }
 
-    public static func isLost(_ display: OpaquePointer) -> Bool { !lost.isEmpty && lost.contains(display) }
+    public static func isLost(_ display: OpaquePointer) -> Bool { lostCount > 0 && lost.contains(display) }
 
     private static func markLost(_ display: OpaquePointer) {
         if !lost.contains(display) { lost.append(display) }
+        lostCount = lost.count
     }
 
     /// Runs `call` with the errors its requests bring recorded rather than dropped; with `sync`,

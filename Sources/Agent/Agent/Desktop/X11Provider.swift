@@ -32,15 +32,23 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
     /// dated by it.
     init(displayName: String?, idleThreshold: TimeInterval, now: @escaping () -> Date) throws {
         connection = try X11Connection(displayName: displayName)
-        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection, clock: now)
+        (focus, focusReason) = try X11Backend.makeFocusSource(connection: connection, burstWindow: Self.burstWindow, clock: now)
         windows = EWMHWindowControl(connection: connection)
         idle = try X11IdleWatch(connection: connection, threshold: idleThreshold, clock: now)
     }
 
+    /// How long a window manager's first change of the active window waits for its second (openbox
+    /// sets None, then the new window, half a millisecond apart): poll's whole milliseconds make it
+    /// one. Both are read in one wakeup and one round trip, where each took its own; the switch
+    /// reaches the agent a millisecond later.
+    static let burstWindow: TimeInterval = 0.0005
+
     var pollDescriptor: Int32 { connection.fileDescriptor }
     let wantsToWrite = false
-    /// Events Xlib read in during our own requests: polling the socket would not see them.
-    var hasBufferedInput: Bool { connection.hasQueuedEvents }
+    var holdsInput: Bool { focus.isHoldingReads }
+    /// Events Xlib read in during our own requests: polling the socket would not see them. They
+    /// wait too while the focus source holds its reads.
+    var hasBufferedInput: Bool { !focus.isHoldingReads && connection.hasQueuedEvents }
 
     func handleReadable() throws {
         connection.socketPolled()

@@ -10,7 +10,7 @@ final class DesktopSource: LoopSource {
 
     func pollRequests(into requests: inout PollRequests) {
         for connection in agent.desktop?.connections ?? [] {
-            requests.add(connection.pollDescriptor, wantsOutput: connection.wantsToWrite)
+            requests.add(connection.pollDescriptor, wantsInput: !connection.holdsInput, wantsOutput: connection.wantsToWrite)
         }
     }
 

@@ -33,11 +33,12 @@ struct PollRequests {
 
     var count: Int { table.count }
 
-    /// Polls `descriptor` (none when negative) for input, and for output too while its owner has
-    /// output the socket did not take yet (a large reply, written as the socket drains).
-    mutating func add(_ descriptor: Int32, wantsOutput: Bool = false) {
+    /// Polls `descriptor` (none when negative) for input unless its owner holds it back for now,
+    /// and for output while its owner has output the socket did not take yet (a large reply,
+    /// written as the socket drains). A descriptor polled for neither still reports a hang-up.
+    mutating func add(_ descriptor: Int32, wantsInput: Bool = true, wantsOutput: Bool = false) {
         guard descriptor >= 0 else { return }
-        table.append(pollfd(fd: descriptor, events: Int16(wantsOutput ? POLLIN | POLLOUT : POLLIN), revents: 0))
+        table.append(pollfd(fd: descriptor, events: Int16((wantsInput ? POLLIN : 0) | (wantsOutput ? POLLOUT : 0)), revents: 0))
     }
 
     mutating func removeAll() { table.removeAll(keepingCapacity: true) }

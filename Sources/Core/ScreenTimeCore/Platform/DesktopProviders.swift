@@ -26,6 +26,9 @@ public protocol DesktopConnection: AnyObject {
     var pollDescriptor: Int32 { get }
     /// Output is queued that the socket did not take yet: poll for POLLOUT too.
     var wantsToWrite: Bool { get }
+    /// Input waits until the provider's deadline (the rest of a burst of events is let in at
+    /// once): poll without POLLIN meanwhile.
+    var holdsInput: Bool { get }
     /// Input already read into a buffer, which the descriptor will not signal again.
     var hasBufferedInput: Bool { get }
     /// Reads (and writes) what is pending without blocking; events go to the capabilities'
@@ -37,6 +40,10 @@ public protocol DesktopConnection: AnyObject {
     func handleDeadline(now: Date) throws
     /// Puts back what the provider changed (the screen's colours) and closes. Safe to call twice.
     func close()
+}
+
+extension DesktopConnection {
+    public var holdsInput: Bool { false }
 }
 
 /// Tells which window has focus, as events.
