@@ -213,9 +213,10 @@ final class EWMHFocusSourceTests: X11DesktopTestCase {
     }
 
     /// A manager that passes through None between two windows (openbox) changes
-    /// `_NET_ACTIVE_WINDOW` twice per switch. Once it was seen doing so, a switch's first change
-    /// waits for the second, the socket not polled for input, and one read follows both; a
-    /// manager that names the window at once is read at once again after one such wait.
+    /// `_NET_ACTIVE_WINDOW` twice per switch, after raising the window. Once it was seen doing so,
+    /// a switch's first change (the raise or the None) waits for the rest, the socket not polled
+    /// for input, and one read follows; a manager that names the window at once is read at once
+    /// again after one such wait.
     func testAFirstChangeWaitsForTheSecondOnceTheManagerPassedThroughNone() throws {
         var now = Date(timeIntervalSince1970: 1_000)
         let source = try EWMHFocusSource(connection: connection, burstWindow: 0.0005, clock: { now })
@@ -243,15 +244,37 @@ final class EWMHFocusSourceTests: X11DesktopTestCase {
         XCTAssertFalse(source.isHoldingReads)
         XCTAssertNil(source.nextPoll(after: now))
 
-        // A switch straight to the next window waits once, and the next change is read at once.
-        client.setActiveWindowProperty(beta.xid)
+        // A raise begins a switch as well: the None and the window that follow it are read once.
+        client.touchRootWindowList("_NET_CLIENT_LIST_STACKING")
         XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
         XCTAssertTrue(source.isHoldingReads)
+        client.setActiveWindowProperty(0)
+        client.setActiveWindowProperty(beta.xid)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
         now += 0.001
         XCTAssertEqual(try source.drainEvents().compactMap(\.focusedWindow), [beta.id])
-        client.setActiveWindowProperty(alpha.xid)
-        XCTAssertEqual(try source.events { $0.focusedWindow == alpha.id }.compactMap(\.focusedWindow), [alpha.id])
+
+        // A raise alone, no switch, waits for nothing more and tells nothing of the manager: the
+        // next change still waits (here for nothing: the window is named at once).
+        client.touchRootWindowList("_NET_CLIENT_LIST_STACKING")
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        now += 0.001
+        XCTAssertEqual(try source.drainEvents(), [])
         XCTAssertFalse(source.isHoldingReads)
+        client.setActiveWindowProperty(alpha.xid)
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        XCTAssertTrue(source.isHoldingReads, "the manager no longer taken to pass through None")
+        now += 0.001
+        XCTAssertEqual(try source.drainEvents().compactMap(\.focusedWindow), [alpha.id])
+
+        // That switch went straight to the window: the next change is read at once, and a raise
+        // waits no more.
+        client.setActiveWindowProperty(beta.xid)
+        XCTAssertEqual(try source.events { $0.focusedWindow == beta.id }.compactMap(\.focusedWindow), [beta.id])
+        XCTAssertFalse(source.isHoldingReads)
+        client.touchRootWindowList("_NET_CLIENT_LIST_STACKING")
+        XCTAssertEqual(try source.events(within: 0.3) { _ in false }, [])
+        XCTAssertFalse(source.isHoldingReads, "a raise held although the manager named the window at once")
     }
 }
 

@@ -3,7 +3,7 @@ struct AtomTable {
     let netActiveWindow, netWMName, utf8String, wmName, wmClass, wmClientMachine, wmTransientFor: Atom
     let netWMPID, netWMWindowType, netClientList, netWMAllowedActions, netWMActionMinimize: Atom
     let wmState, netWMState, netWMStateHidden, netSupportingWMCheck, netSupported, string: Atom
-    let gtkApplicationID: Atom
+    let gtkApplicationID, netClientListStacking: Atom
     /// `_NET_WM_WINDOW_TYPE_*` values that mark a desktop-shell window (see `ShellWindows`).
     let shellWindowTypes: Set<Atom>
 
@@ -12,7 +12,7 @@ struct AtomTable {
                      "WM_CLIENT_MACHINE", "WM_TRANSIENT_FOR", "_NET_WM_PID", "_NET_WM_WINDOW_TYPE",
                      "_NET_CLIENT_LIST", "_NET_WM_ALLOWED_ACTIONS", "_NET_WM_ACTION_MINIMIZE", "WM_STATE",
                      "_NET_WM_STATE", "_NET_WM_STATE_HIDDEN", "_NET_SUPPORTING_WM_CHECK", "_NET_SUPPORTED",
-                     "STRING", "_GTK_APPLICATION_ID"]
+                     "STRING", "_GTK_APPLICATION_ID", "_NET_CLIENT_LIST_STACKING"]
         let typeNames = ShellWindows.windowTypes.map { "_NET_WM_WINDOW_TYPE_" + $0 }
         let atoms = try display.internAtoms(names + typeNames)
         var next = atoms.makeIterator()
@@ -21,7 +21,7 @@ struct AtomTable {
         wmClientMachine = take(); wmTransientFor = take(); netWMPID = take(); netWMWindowType = take()
         netClientList = take(); netWMAllowedActions = take(); netWMActionMinimize = take(); wmState = take()
         netWMState = take(); netWMStateHidden = take(); netSupportingWMCheck = take(); netSupported = take()
-        string = take(); gtkApplicationID = take()
+        string = take(); gtkApplicationID = take(); netClientListStacking = take()
         shellWindowTypes = Set(atoms.dropFirst(names.count))
     }
 }

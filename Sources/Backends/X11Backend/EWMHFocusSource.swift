@@ -19,10 +19,11 @@ import ScreenTimeCore
 ///
 /// A window manager that passes through None (openbox) changes `_NET_ACTIVE_WINDOW` twice per
 /// switch, the new window about half a millisecond after the None, once the server confirmed the
-/// focus: read as it comes, that is two wakeups and two round trips. Once such a manager was seen,
-/// a first change waits `burstWindow` for the second, the socket not polled for input meanwhile
-/// (`isHoldingReads`), and one read follows both. A manager that names the new window at once is
-/// read at once.
+/// focus, and raises the window just before (`_NET_CLIENT_LIST_STACKING`): read as it comes, that
+/// is three wakeups and two round trips. Once such a manager was seen, a switch's first change
+/// (the raise, or a lone change of the active window) waits `burstWindow` for the rest, the socket
+/// not polled for input meanwhile (`isHoldingReads`), and one read follows. A manager that names
+/// the new window at once is read at once.
 public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
     public let backendName = "EWMH _NET_ACTIVE_WINDOW"
     /// How long `_NET_ACTIVE_WINDOW` must stay None before focus counts as gone.
@@ -60,6 +61,8 @@ public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
     private var passesThroughNone = false
     /// `_NET_ACTIVE_WINDOW` changes handed over since the last drain's reads.
     private var activeChanges = 0
+    /// The windows' stacking order changed (one was raised) since the last drain's reads.
+    private var restacked = false
 
     public init(connection: X11Connection, noneDebounce: TimeInterval = 0.15, burstWindow: TimeInterval = 0,
                 clock: @escaping () -> Date) throws {
@@ -87,6 +90,9 @@ public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
         }
         if window == connection.root && atom == connection.atoms.netClientList {
             clientListChanged = true
+        }
+        if window == connection.root && atom == connection.atoms.netClientListStacking {
+            restacked = true
         }
         if window == watched && watchesTitle && (atom == connection.atoms.netWMName || atom == connection.atoms.wmName)
             && serial >= titleReadSerial {
@@ -179,6 +185,7 @@ public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
         let (active, title, clients, destroyed) = (activeChanged, titleChanged, clientListChanged, watchedDestroyed)
         (activeChanged, titleChanged, clientListChanged, watchedDestroyed) = (false, false, false, false)
         activeChanges = 0
+        restacked = false
         if try destroyed || clients && reportedLeftClientList() {
             events += try reportedWindowEnded(destroyed: destroyed)
         } else if active || clients {
@@ -197,18 +204,19 @@ public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
 
     private static let maxEventsPerRound = 256
 
-    /// Whether the reads wait for the rest of a burst: a lone change of `_NET_ACTIVE_WINDOW` that
-    /// begins a switch (no None read is pending) from a manager that passes through None, for
-    /// `burstWindow` from its drain. Once they are due, the manager is taken to pass through None
-    /// still if the burst brought a second change.
+    /// Whether the reads wait for the rest of a burst: a raise, or a lone change of
+    /// `_NET_ACTIVE_WINDOW`, that begins a switch (no None read is pending) from a manager that
+    /// passes through None, for `burstWindow` from its drain. Once they are due, the manager is
+    /// taken to pass through None still if the burst brought two changes of the active window
+    /// (a raise alone, no switch, tells nothing).
     private func waitsForBurst() -> Bool {
         if let due = readsDue {
             guard clock() >= due else { return true }
             readsDue = nil
-            passesThroughNone = activeChanges >= 2
+            if activeChanges > 0 { passesThroughNone = activeChanges >= 2 }
             return false
         }
-        guard burstWindow > 0, passesThroughNone, noneSince == nil, activeChanges == 1,
+        guard burstWindow > 0, passesThroughNone, noneSince == nil, activeChanges == 1 || restacked && activeChanges == 0,
               !clientListChanged, !watchedDestroyed else { return false }
         readsDue = clock().addingTimeInterval(burstWindow)
         return true

@@ -202,6 +202,14 @@ public final class TestWindowClient {
         XFlush(display)
     }
 
+    /// A PropertyNotify for the root's WINDOW-typed property `name` (as the window manager's raise
+    /// of a window brings for `_NET_CLIENT_LIST_STACKING`), its value unchanged: nothing appended.
+    public func touchRootWindowList(_ name: String) {
+        var nothing: UInt8 = 0
+        XChangeProperty(display, root, atom(name), Atom(XA_WINDOW), 32, PropModeAppend, &nothing, 0)
+        XFlush(display)
+    }
+
     /// The window manager's frame around `window`: its ancestor that is a child of the root.
     public func frame(of window: TestWindow) -> UInt? {
         var current = window.xid

@@ -37,10 +37,10 @@ final class X11Provider: FocusProvider, WindowMinimizer, IdleProvider, DesktopCo
         idle = try X11IdleWatch(connection: connection, threshold: idleThreshold, clock: now)
     }
 
-    /// How long a window manager's first change of the active window waits for its second (openbox
-    /// sets None, then the new window, half a millisecond apart): poll's whole milliseconds make it
-    /// one. Both are read in one wakeup and one round trip, where each took its own; the switch
-    /// reaches the agent a millisecond later.
+    /// How long a switch's first change waits for the rest where the window manager passes through
+    /// None (openbox raises the window, sets None, then the new window, within a millisecond):
+    /// poll's whole milliseconds make it one. The switch is read in one wakeup and one round trip,
+    /// where each change took its own; it reaches the agent a millisecond later.
     static let burstWindow: TimeInterval = 0.0005
 
     var pollDescriptor: Int32 { connection.fileDescriptor }
