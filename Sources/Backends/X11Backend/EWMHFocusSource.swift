@@ -53,7 +53,8 @@ public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
     private var clientListChanged = false
     private var watchedDestroyed = false
 
-    /// How long a first change of `_NET_ACTIVE_WINDOW` waits for the second; 0: never.
+    /// How long a switch's first change (a raise, or a change of `_NET_ACTIVE_WINDOW`) waits for
+    /// the rest of its burst; 0: never.
     public let burstWindow: TimeInterval
     /// When the reads held for a burst are due; nil while none wait.
     private var readsDue: Date?
