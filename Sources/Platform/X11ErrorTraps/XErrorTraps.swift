@@ -31,7 +31,9 @@ public enum XErrorTraps {
     /// calls nest rarely, and every X read of a focus switch goes through here.
     nonisolated(unsafe) private static var open: [(display: OpaquePointer, startSerial: UInt, error: Trapped?)] = []
     /// Displays whose connection broke (almost always none).
-    nonisolated(unsafe) private static var lost: [OpaquePointer] = []
+    nonisolated(unsafe) private static var lost: [OpaquePointer] = [] {
+        didSet { lostCount = lost.count }
+    }
     /// `lost.count`, read by every X call: a constant-initialized global needs no lazy
     /// initialization check, where the array does.
     nonisolated(unsafe) private static var lostCount = 0
@@ -59,7 +61,6 @@ public enum XErrorTraps {
     /// A display just opened: a broken connection marks it lost instead of ending the process.
     public static func opened(_ display: OpaquePointer) {
         lost.removeAll { $0 == display }
-        lostCount = lost.count
         XSetIOErrorExitHandler(display, { display, _ in
             if let display { XErrorTraps.markLost(display) }
         }, nil)
@@ -68,7 +69,6 @@ public enum XErrorTraps {
     /// Forgets `display` before XCloseDisplay.
     public static func closed(_ display: OpaquePointer) {
         lost.removeAll { $0 == display }
-        lostCount = lost.count
         open.removeAll { $0.display == display }
     }
 
@@ -76,7 +76,6 @@ public enum XErrorTraps {
 
     private static func markLost(_ display: OpaquePointer) {
         if !lost.contains(display) { lost.append(display) }
-        lostCount = lost.count
     }
 
     /// Runs `call` with the errors its requests bring recorded rather than dropped; with `sync`,
