@@ -50,7 +50,7 @@ final class X11EventRouterTests: XCTestCase {
         try connection.watchRootProperties()
         let rootChanges = RootChanges(root: connection.root)
         connection.events.subscribe(rootChanges)
-        defer { connection.events.unsubscribe(ObjectIdentifier(rootChanges)) }
+        defer { connection.events.unsubscribe(rootChanges) }
 
         connection.socketPolled()
         try connection.events.dispatchPending()

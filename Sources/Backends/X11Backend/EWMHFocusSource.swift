@@ -79,7 +79,7 @@ public final class EWMHFocusSource: FocusSource, X11EventSubscriber {
     }
 
     deinit {
-        connection.events.unsubscribe(ObjectIdentifier(self))
+        connection.events.unsubscribe(self)
     }
 
     /// Changes made before our last read of the same property are left out: that read saw them

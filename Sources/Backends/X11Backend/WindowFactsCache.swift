@@ -52,7 +52,7 @@ final class WindowFactsCache: X11EventSubscriber {
     }
 
     deinit {
-        events.unsubscribe(ObjectIdentifier(self))
+        events.unsubscribe(self)
     }
 
     /// Starts caching; the caller has selected PropertyChangeMask on the root and drains the

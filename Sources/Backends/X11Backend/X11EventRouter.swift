@@ -25,8 +25,8 @@ final class X11EventRouter {
         subscribers.append(Subscriber(subscriber: subscriber))
     }
 
-    func unsubscribe(_ subscriber: ObjectIdentifier) {
-        subscribers.removeAll { ObjectIdentifier($0.subscriber) == subscriber }
+    func unsubscribe(_ subscriber: X11EventSubscriber) {
+        subscribers.removeAll { $0.subscriber === subscriber }
     }
 
     /// Reads up to `limit` events, those queued in Xlib and those readable on the socket without

@@ -84,7 +84,7 @@ public final class X11IdleWatch: X11EventSubscriber {
     }
 
     deinit {
-        connection.events.unsubscribe(ObjectIdentifier(self))
+        connection.events.unsubscribe(self)
         if let alarm, connection.isUsable { try? connection.display.destroyAlarm(alarm) }
     }
 

@@ -21,7 +21,7 @@ public struct ClockReading {
 
 /// A reading of CLOCK_MONOTONIC, which stands still while the machine sleeps. Plain nanoseconds:
 /// the standard library's clocks go through generic, resilient code at every turn.
-public struct MonotonicInstant: Comparable {
+public struct MonotonicInstant {
     public var nanoseconds: Int64
 
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
@@ -41,8 +41,6 @@ public struct MonotonicInstant: Comparable {
     public func seconds(since earlier: MonotonicInstant) -> TimeInterval {
         TimeInterval(nanoseconds - earlier.nanoseconds) / 1e9
     }
-
-    public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }
 
 /// The system's clocks: the one place the agent reads them.
